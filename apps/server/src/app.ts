@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '@ensemble/shared';
+import type { AppConfig } from './config.js';
+import { type Db, openDb } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { assetRoutes } from './features/assets/routes.js';
+import { sessionRoutes } from './features/auth/session-routes.js';
+import { configRoutes } from './features/config/routes.js';
+import { creditsRoutes } from './features/credits/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { identityPlugin } from './plugins/identity.js';
+import { originCheckPlugin } from './plugins/origin-check.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+/** What every feature module may use. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
+export async function buildApp(config: AppConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
+  const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
+  await migrateToLatest(db);
+  const ctx: AppContext = { config, db };
+
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: LIMITS.bodyLimitBytes,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID().slice(0, 8),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', async () => db.close());
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
+  await app.register(fastifyCookie);
+  await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });
+  await app.register(identityPlugin, { db, config });
+
+  await app.register(healthRoutes, { db });
+  await app.register(assetRoutes);
+  await app.register(configRoutes, { config, demoMode: () => config.raw.DEMO_MODE !== 'off' });
+  await app.register(sessionRoutes, { db });
+  await app.register(creditsRoutes, { db });
+
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
+  return { app, ctx };
+}

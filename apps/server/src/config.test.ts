@@ -1,0 +1,34 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies defaults and keeps a generated session secret in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a.PORT).toBe(3000);
+    expect(a.origin).toBe('http://localhost:3000');
+    expect(a.secureCookies).toBe(false);
+    expect(a.SESSION_SECRET).toHaveLength(64);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(a.SESSION_SECRET);
+    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(a.SESSION_SECRET);
+  });
+
+  it('uses Secure cookies behind an https PUBLIC_ORIGIN', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_ORIGIN: 'https://ensemble.example/' }).secureCookies).toBe(true);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SESSION_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET']) expect(problems).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { CREDITS } from '@ensemble/shared';
+import { type Db, now } from '../../db/connection.js';
+
+/** Who is calling: an account or a guest, from the session cookie alone. */
+export type Identity =
+  | { kind: 'user'; userId: number; guestId: null; sessionHash: string }
+  | { kind: 'guest'; guestId: number; userId: null; sessionHash: string };
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+/** A new opaque session id (256 random bits) and its keyed hash, the only form stored. */
+export function newSessionId(secret: string): { id: string; hash: string } {
+  const id = randomBytes(32).toString('base64url');
+  return { id, hash: hashSessionId(secret, id) };
+}
+
+export function hashSessionId(secret: string, id: string): string {
+  return createHmac('sha256', secret).update(id).digest('hex');
+}
+
+/** Reads the identity behind a session hash, or null when the session is unknown, expired or retired. */
+export async function findIdentity(db: Db, hash: string): Promise<Identity | null> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .leftJoin('guests', 'guests.id', 'sessions.guest_id')
+    .select(['sessions.user_id', 'sessions.guest_id', 'sessions.expires_at', 'sessions.last_seen_at', 'guests.retired_at'])
+    .where('sessions.id_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const t = Date.now();
+  if (Date.parse(row.expires_at) <= t) {
+    await db.kysely.deleteFrom('sessions').where('id_hash', '=', hash).execute();
+    return null;
+  }
+  if (t - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+    await db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: now(), expires_at: new Date(t + SESSION_TTL_MS).toISOString() })
+      .where('id_hash', '=', hash)
+      .execute();
+  }
+  if (row.user_id != null) return { kind: 'user', userId: row.user_id, guestId: null, sessionHash: hash };
+  if (row.guest_id != null && !row.retired_at) return { kind: 'guest', guestId: row.guest_id, userId: null, sessionHash: hash };
+  return null;
+}
+
+/**
+ * Makes a guest identity for a client address: 25 credits for the first N of the day from that
+ * address, 0 after that (so clearing cookies does not mint credits without bound).
+ */
+export async function createGuest(db: Db, clientAddress: string, perAddressPerDay: number): Promise<number> {
+  const day = new Date().toISOString().slice(0, 10);
+  return db.kysely.transaction().execute(async (trx) => {
+    const allowance = await trx
+      .insertInto('guest_allowances')
+      .values({ client_address: clientAddress, day, count: 1 })
+      .onConflict((oc) => oc.columns(['client_address', 'day']).doUpdateSet({ count: sql`guest_allowances.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    const credits = allowance.count <= perAddressPerDay ? CREDITS.guest : 0;
+    const guest = await trx
+      .insertInto('guests')
+      .values({ credits, credits_used: 0, client_address: clientAddress, retired_at: null, created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('credit_ledger')
+      .values({ user_id: null, guest_id: guest.id, delta: credits, balance_after: credits, reason: 'guest_grant', model: null, reference: null, created_at: now() })
+      .execute();
+    return guest.id;
+  });
+}
+
+/** Stores a new session for a user or guest and returns its raw id for the cookie. */
+export async function createSession(db: Db, secret: string, owner: { userId?: number; guestId?: number }): Promise<{ id: string; hash: string }> {
+  const s = newSessionId(secret);
+  const t = now();
+  await db.kysely
+    .insertInto('sessions')
+    .values({
+      id_hash: s.hash,
+      user_id: owner.userId ?? null,
+      guest_id: owner.guestId ?? null,
+      created_at: t,
+      last_seen_at: t,
+      expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(),
+    })
+    .execute();
+  return s;
+}
+
+/** Ends one session. */
+export async function deleteSession(db: Db, hash: string): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('id_hash', '=', hash).execute();
+}
+
+/** Ends every session of a user except, optionally, one. */
+export async function deleteUserSessions(db: Db, userId: number, exceptHash?: string): Promise<void> {
+  let q = db.kysely.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptHash) q = q.where('id_hash', '!=', exceptHash);
+  await q.execute();
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app under /prod with index.html for app routes, redirects / to /prod,
+ * and answers unknown /api paths with JSON 404.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const indexFile = path.join(opts.distDir, 'index.html');
+  const hasDist = existsSync(indexFile);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      prefix: '/prod/',
+      index: false,
+      redirect: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.code(404).send({ status: 'error', code: 'not_found', message: `Not found: ${request.method} ${url}` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
+    }
+    const isAppRoute = url === '/prod' || (url.startsWith('/prod/') && !path.extname(url));
+    if (isAppRoute) {
+      if (!hasDist) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      // Read per request: cheap, and a rebuild is picked up without a restart.
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
+    }
+    if (url.startsWith('/prod/')) return reply.code(404).type('text/plain').send('Not found');
+    return reply.redirect('/prod', 302);
+  });
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const ACTIVITY_PATHS = { handler: '/api/auth/activity_handler.php' } as const;
+
+export const recordActivityRequestSchema = z.object({
+  activity_type: z.string().trim().min(1).max(32),
+  description: z.string().trim().min(1).max(500),
+});
+export const activitySchema = z.object({
+  id: z.number(),
+  activity_type: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const listActivityResponseSchema = z.object({ status: z.literal('success'), activity: z.array(activitySchema) });

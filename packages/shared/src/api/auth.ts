@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+
+export const AUTH_PATHS = {
+  checkSession: '/api/auth/check_session.php',
+  login: '/api/auth/login.php',
+  register: '/api/auth/register.php',
+  logout: '/api/auth/logout.php',
+  resetPassword: '/api/auth/reset-password.php',
+  updatePassword: '/api/auth/update-password.php',
+  userHandler: '/api/auth/user_handler.php',
+  refreshUser: '/api/user/refresh_user.php',
+} as const;
+
+export const tierSchema = z.enum(['free', 'pro', 'premium']);
+
+/** A signed-in user as the client sees it. */
+export const userSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  created_at: z.string(),
+  subscription_tier: tierSchema,
+  subscription_status: z.string().optional(),
+  subscription_end_date: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionCheckResponseSchema = z.object({
+  status: z.enum(['success', 'unauthorized', 'error']),
+  message: z.string().optional(),
+  user: userSchema.nullable().optional(),
+});
+export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;
+
+const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
+
+export const loginRequestSchema = z.object({ email, password: z.string().min(1).max(1024) });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email,
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(1024),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const authUserResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  user: userSchema,
+});
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+export const resetPasswordRequestSchema = z.object({ email });
+export const updatePasswordRequestSchema = z.object({
+  token: z.string().min(16).max(256),
+  password: z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(1024),
+});
+
+/** Google sign-in: the ID token plus the profile fields the spec's client posts (never trusted). */
+export const googleSignInRequestSchema = z.object({
+  credential: z.string().min(10).max(8192),
+  id: z.string().optional(),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.string().optional(),
+  email: z.string().optional(),
+});
+export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
+
+export const userStatsSchema = z.object({
+  total_messages: z.number(),
+  total_threads: z.number(),
+  credits_used: z.number(),
+  credits_remaining: z.number(),
+  subscription_tier: tierSchema,
+  subscription_status: z.string(),
+  subscription_end_date: z.string().nullable(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+export const userStatsResponseSchema = z.object({ status: z.literal('success'), stats: userStatsSchema, user: userSchema.optional() });
+export type UserStatsResponse = z.infer<typeof userStatsResponseSchema>;

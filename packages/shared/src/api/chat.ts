@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { creditsInfoSchema, idSchema, looseBool, userIdSchema } from './common.js';
+import { messageMetadataSchema } from './messages.js';
+
+export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;
+
+export const chatInputMessageSchema = z.object({
+  content: z.string().max(100_000),
+  role: z.enum(['user', 'assistant', 'system']).default('user'),
+  type: z.enum(['text', 'image', 'input', 'loading']).optional(),
+  metadata: z.union([messageMetadataSchema, z.string().max(200_000), z.null()]).optional(),
+});
+
+export const chatRequestSchema = z.object({
+  thread_id: idSchema.nullish(),
+  user_id: userIdSchema,
+  model: z.string().min(1).max(200),
+  stream: looseBool.optional(),
+  is_comparison: looseBool.optional(),
+  messages: z.array(chatInputMessageSchema).min(1, 'must hold at least one message').max(500),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const chatDataSchema = z.object({
+  id: z.number().nullable(),
+  type: z.enum(['text', 'image']),
+  role: z.literal('assistant'),
+  content: z.string(),
+  model: z.string(),
+  threadId: z.number().nullable(),
+  timestamp: z.string(),
+  status: z.enum(['success', 'streaming', 'credits_exhausted']),
+  message_id: z.number().nullable(),
+  user_message_id: z.number().nullable(),
+  stream_id: z.string().optional(),
+  credits_info: creditsInfoSchema,
+  credits_remaining: z.number(),
+  credits_used: z.number(),
+  metadata: messageMetadataSchema.nullable().optional(),
+  thread_update: z.object({ new_title: z.string() }).optional(),
+});
+export type ChatData = z.infer<typeof chatDataSchema>;
+
+export const chatResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  data: chatDataSchema,
+  credits_info: creditsInfoSchema,
+  credits_remaining: z.number(),
+  credits_used: z.number(),
+  is_first_message: z.boolean().optional(),
+  image: z.object({ url: z.string() }).optional(),
+  url: z.string().optional(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+export const streamQuerySchema = z.object({
+  stream: z.literal('true'),
+  model: z.string().max(200).optional(),
+  stream_id: z.string().min(8).max(128),
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { tierSchema } from './auth.js';
+
+export const CONFIG_PATHS = {
+  frontend: '/api/config/get_frontend_config.php',
+  config: '/api/config/get_config.php',
+  models: '/api/config/models.php',
+  health: '/api/health',
+} as const;
+
+export const frontendConfigSchema = z.object({
+  google_client_id: z.string(),
+  demo_mode: z.boolean().optional(),
+  payments_enabled: z.boolean().optional(),
+});
+export type FrontendConfig = z.infer<typeof frontendConfigSchema>;
+
+export const subscriptionTierSchema = z.object({
+  id: tierSchema,
+  name: z.string(),
+  price: z.number(),
+  listPrice: z.number().nullable(),
+  credits: z.number(),
+  features: z.array(z.string()),
+});
+export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+
+export const appConfigSchema = z.object({
+  status: z.literal('success'),
+  publishableKey: z.string(),
+  subscriptionTiers: z.object({ free: subscriptionTierSchema, pro: subscriptionTierSchema, premium: subscriptionTierSchema }),
+  priceIds: z.object({ pro: z.string(), premium: z.string() }),
+  paymentsEnabled: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { creditsInfoSchema } from './common.js';
+
+export const CREDITS_PATHS = { check: '/api/credits/check_credits.php' } as const;
+
+export const checkCreditsRequestSchema = z.object({
+  required_credits: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type CheckCreditsRequest = z.input<typeof checkCreditsRequestSchema>;
+
+export const checkCreditsResponseSchema = z.object({
+  status: z.enum(['success', 'credits_exhausted']),
+  message: z.string().optional(),
+  credits_info: creditsInfoSchema,
+  plan: z.enum(['guest', 'free', 'pro', 'premium']),
+});
+export type CheckCreditsResponse = z.infer<typeof checkCreditsResponseSchema>;

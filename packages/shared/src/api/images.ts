@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { idSchema, userIdSchema } from './common.js';
+
+export const IMAGE_PATHS = {
+  list: '/api/images/get_user_images.php',
+  remove: '/api/images/delete_image.php',
+  download: '/api/images/download.php',
+  file: '/api/images/file',
+} as const;
+
+/** The public URL of a stored image. */
+export const imageFileUrl = (id: string) => `${IMAGE_PATHS.file}/${id}`;
+
+export const userImageSchema = z.object({
+  id: z.string(),
+  image_url: z.string(),
+  url: z.string(),
+  prompt: z.string(),
+  model: z.string().nullable(),
+  aspect_ratio: z.string().nullable(),
+  width: z.number(),
+  height: z.number(),
+  created_at: z.string(),
+});
+export type UserImage = z.infer<typeof userImageSchema>;
+
+export const listImagesRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  user_id: userIdSchema,
+});
+export const listImagesResponseSchema = z.object({
+  status: z.literal('success'),
+  images: z.array(userImageSchema),
+  has_more: z.boolean(),
+  message: z.string().optional(),
+});
+export type ListImagesResponse = z.infer<typeof listImagesResponseSchema>;
+
+export const deleteImageRequestSchema = z.object({ image_id: z.union([z.string().min(1).max(128), idSchema]) });
+export const downloadImagesRequestSchema = z.object({
+  urls: z.array(z.string().min(1).max(2048)).min(1, 'must name at least one image').max(200),
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { idSchema, userIdSchema } from './common.js';
+
+export const MESSAGE_PATHS = {
+  get: '/api/messages/get_messages.php',
+  save: '/api/messages/messages.php',
+  remove: '/api/messages/delete_message.php',
+  update: '/api/messages/update_message.php',
+} as const;
+
+export const messageMetadataSchema = z
+  .object({
+    aspectRatio: z.string().max(16).optional(),
+    prompt: z.string().max(100_000).optional(),
+    demo: z.boolean().optional(),
+    provider: z.string().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    image_id: z.string().optional(),
+  })
+  .passthrough();
+export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
+
+/** Metadata arrives as an object or as a JSON string (the spec's messages.php); null means none. */
+export const metadataInputSchema = z
+  .union([messageMetadataSchema, z.string().max(200_000), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v == null || v === '') return null;
+    if (typeof v !== 'string') return v;
+    try {
+      return messageMetadataSchema.parse(JSON.parse(v));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+      return z.NEVER;
+    }
+  });
+
+export const messageSchema = z.object({
+  id: z.number(),
+  thread_id: z.number(),
+  threadId: z.number(),
+  user_id: z.number(),
+  content: z.string(),
+  sender: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant']),
+  type: z.enum(['text', 'image']),
+  model: z.string().nullable(),
+  metadata: messageMetadataSchema.nullable(),
+  status: z.enum(['complete', 'streaming', 'error']),
+  timestamp: z.string(),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const getMessagesRequestSchema = z.object({
+  thread_id: idSchema,
+  user_id: userIdSchema,
+});
+export const getMessagesResponseSchema = z.object({
+  status: z.literal('success'),
+  messages: z.array(messageSchema),
+  thread: z.object({ id: z.number(), title: z.string(), created_at: z.string() }),
+  message: z.string().optional(),
+});
+export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
+
+export const saveMessageRequestSchema = z.object({
+  thread_id: idSchema,
+  user_id: userIdSchema,
+  content: z.string().min(1).max(100_000),
+  sender: z.enum(['user']).default('user'),
+  role: z.enum(['user']).default('user'),
+  type: z.enum(['text', 'image']).default('text'),
+  model: z.string().max(200).nullish(),
+  metadata: metadataInputSchema,
+});
+export const saveMessageResponseSchema = z.object({ status: z.literal('success'), message_id: z.number() });
+
+export const deleteMessageRequestSchema = z.object({ message_id: idSchema, user_id: userIdSchema });
+export const updateMessageRequestSchema = z.object({
+  message_id: idSchema,
+  content: z.string().trim().min(1, 'must not be blank').max(100_000),
+  thread_id: idSchema.optional(),
+  user_id: userIdSchema,
+});
+export const messageResponseSchema = z.object({ status: z.literal('success'), message: messageSchema.optional() });

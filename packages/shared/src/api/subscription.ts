@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const SUBSCRIPTION_PATHS = {
+  checkout: '/api/subscription/create-checkout-session.php',
+  verify: '/api/subscription/verify_session.php',
+  webhook: '/api/subscription/webhook.php',
+} as const;
+
+export const checkoutRequestSchema = z.object({ priceId: z.string().min(1).max(200) });
+export const checkoutResponseSchema = z.object({ id: z.string(), url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const verifySessionRequestSchema = z.object({ session_id: z.string().min(1).max(300) });
+export const verifySessionResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  tier: z.enum(['free', 'pro', 'premium']),
+  credits_remaining: z.number(),
+});
+export type VerifySessionResponse = z.infer<typeof verifySessionResponseSchema>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { idSchema, looseBool, userIdSchema } from './common.js';
+
+export const THREAD_PATHS = {
+  list: '/api/threads/get_all_threads.php',
+  create: '/api/threads/create_thread.php',
+  remove: '/api/threads/delete_thread.php',
+  update: '/api/threads/update_thread.php',
+  updateTitle: '/api/threads/update_thread_title.php',
+} as const;
+
+export const threadSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+  user_id: z.number(),
+  has_messages: z.boolean(),
+  is_anonymous: z.boolean(),
+  message_count: z.number().optional(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+export const listThreadsQuerySchema = z.object({
+  user_id: userIdSchema,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const listThreadsResponseSchema = z.object({
+  status: z.literal('success'),
+  threads: z.array(threadSchema),
+  has_more: z.boolean(),
+  message: z.string().optional(),
+});
+export type ListThreadsResponse = z.infer<typeof listThreadsResponseSchema>;
+
+export const createThreadRequestSchema = z.object({
+  user_id: userIdSchema,
+  title: z.string().max(10_000).optional(),
+  is_anonymous: looseBool.optional(),
+  force: looseBool.optional(),
+});
+export type CreateThreadRequest = z.input<typeof createThreadRequestSchema>;
+export const createThreadResponseSchema = z.object({
+  status: z.literal('success'),
+  thread_id: z.number(),
+  thread: threadSchema,
+  reused: z.boolean(),
+  message: z.string().optional(),
+});
+export type CreateThreadResponse = z.infer<typeof createThreadResponseSchema>;
+
+export const deleteThreadQuerySchema = z.object({ thread_id: idSchema, user_id: userIdSchema });
+
+export const updateThreadRequestSchema = z.object({
+  thread_id: idSchema,
+  user_id: userIdSchema,
+  title: z.string().min(1).max(10_000).optional(),
+});
+export const updateThreadTitleRequestSchema = z.object({
+  thread_id: idSchema,
+  user_id: userIdSchema,
+  title: z.string().trim().min(1, 'must not be blank').max(10_000),
+});
+export const threadResponseSchema = z.object({
+  status: z.literal('success'),
+  success: z.literal(true),
+  thread: threadSchema,
+});
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;

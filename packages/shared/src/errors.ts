@@ -1,0 +1,161 @@
+/** The spec's message catalogue (core.md and screens.md section 8) as typed codes. */
+
+/** Every user-facing text, once. Functions take the values the text carries. */
+export const MESSAGES = {
+  unknown: 'An unknown error occurred',
+  // credits
+  creditsExhaustedUser: "You've run out of credits. Purchase more credits to continue.",
+  creditsDepleted: 'Credits depleted. Please purchase more credits to continue.',
+  creditsExhaustedGuest: 'Anonymous credits depleted. Sign up now to get 100 free credits!',
+  insufficientCredits: (need: number, have: number) =>
+    `Insufficient credits. This model requires ${need} credit(s), but you only have ${have} remaining.`,
+  insufficientGuestCredits: (need: number, have: number) =>
+    `Insufficient anonymous credits. This model requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
+  // chat
+  processRequest: 'Failed to process your request. Please try again.',
+  sendFailed: 'Failed to send message. Please try again.',
+  sendFailedShort: 'Failed to send message',
+  rateLimited: 'Rate limit exceeded. Please wait a moment before trying again.',
+  generateFailed: 'Failed to generate response. Please try again.',
+  connectionError: 'Connection error. Please try again.',
+  initStreamFailed: 'Failed to initialize streaming',
+  invalidStream: 'Invalid stream response from server',
+  connectionFailedRetries: 'Connection failed after 3 retries',
+  invalidJson: 'Invalid JSON response from server',
+  noContent: 'No content found in AI response',
+  imageFailed: 'Failed to generate image',
+  noImageUrl: 'No image URL in response',
+  parseFailed: 'Failed to parse server response',
+  processResponseFailed: 'Failed to process response',
+  modelNotFound: 'Model configuration not found',
+  timedOut: (seconds: number) => `Request timed out after ${seconds} seconds`,
+  serverError: (status: number) => `Server error: ${status}`,
+  envelopeFailed: 'Failed to process message from envelope. Please try again.',
+  saveUserMessageFailed: 'Failed to save user message',
+  // threads and messages
+  invalidResponse: 'Invalid response from server',
+  createThreadFailed: (status: number, statusText: string) =>
+    `Failed to create thread: ${status} ${statusText}`,
+  noThreadId: 'No thread_id in response',
+  threadCreateTimedOut: 'Thread creation timed out',
+  threadCreateRetriesFailed: 'Failed to create thread after multiple attempts',
+  createAndSendFailed: 'Failed to create thread and send message',
+  createNewThreadFailed: 'Failed to create new thread',
+  processRequestShort: 'Failed to process your request',
+  noHandoffThread: 'No thread ID available for handoff',
+  nonJson: 'Server returned non-JSON response',
+  editFailed: 'Failed to edit message',
+  deleteMessageFailed: 'Failed to delete message',
+  loadMessagesFailed: 'Failed to load messages',
+  loadThreadFailed: 'Failed to load thread',
+  updateThreadFailed: 'Failed to update thread',
+  threadAccessDenied: 'You do not have access to this thread. A new thread has been created for you.',
+  // session
+  authFailed: 'Authentication failed',
+  refreshUserFailed: 'Failed to refresh user data. Please try again.',
+  logoutFailed: 'Failed to logout',
+  httpError: (status: number) => `HTTP error ${status}`,
+  nonJsonSession: 'Received non-JSON response from server',
+  sessionValidationFailed: 'Session validation failed after login',
+  checkSessionFailed: 'Failed to check session',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  invalidCredential: 'Invalid credential format',
+  // compare
+  selectModel: 'Please select at least one model to compare',
+  enterPrompt: 'Please enter a prompt',
+  compareModelNotFound: (id: string) => `Model ${id} not found`,
+  // image studio
+  studioEnterPrompt: 'Please enter a prompt before generating images',
+  studioAddModel: "Please add at least one model using the 'Add Model' button before generating images",
+  studioMaxModels: 'Maximum of 18 models can be added at once',
+  studioAddAllTooMany: 'Cannot add all models. Maximum of 18 models allowed.',
+  studioModelUnavailable: 'Selected model is not available. Please choose another model.',
+  studioNoModels: 'No models available. Please check your model settings.',
+  studioNoPending: "No pending jobs found. Add new models or use 'Run All' to regenerate existing images",
+  // assets
+  fetchAssetsFailed: 'Failed to fetch assets',
+  deleteImageFailed: 'Failed to delete image',
+  downloadFailed: 'Failed to download images. Please try again.',
+  continueInChatFailed: 'Failed to continue in chat. Please try again.',
+  createThreadShort: 'Failed to create thread',
+  // auth
+  loginFailed: 'Login failed',
+  loginError: 'An error occurred during login',
+  registrationFailed: 'Registration failed',
+  registrationError: 'An error occurred during registration',
+  googleFailed: 'Google sign in failed',
+  passwordsMismatch: 'Passwords do not match',
+  resetFailed: 'Failed to reset password',
+  resetFailedRetry: 'Failed to reset password. Please try again.',
+  resetFailedEmail: 'Failed to reset password. Please check your email address.',
+  resetSent: 'Check your inbox for password reset instructions',
+  // subscription
+  invalidTier: 'Error: Invalid subscription tier',
+  checkoutFailed: 'Failed to create checkout session',
+  noSessionId: 'No session ID provided',
+  invalidSessionId: 'Invalid session ID',
+  subscriptionError: (reason: string) => `Error creating subscription: ${reason}`,
+  verificationFailed: 'Verification failed',
+  verifySubscriptionFailed: 'Failed to verify subscription',
+  confirmSubscriptionFailed: 'Something went wrong while confirming your subscription.',
+  paymentsNotConfigured: 'Payments are not configured on this server.',
+} as const;
+
+/**
+ * Server error codes: each fixes the HTTP status and whether its text reaches the client.
+ * 5xx texts are never shown; the client sees a generic message instead.
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, expose: true },
+  unauthorized: { status: 401, expose: true },
+  credits_exhausted: { status: 402, expose: true },
+  forbidden: { status: 403, expose: true },
+  not_found: { status: 404, expose: true },
+  conflict: { status: 409, expose: true },
+  payload_too_large: { status: 413, expose: true },
+  rate_limited: { status: 429, expose: true },
+  internal: { status: 500, expose: false },
+  bad_gateway: { status: 502, expose: true },
+  unavailable: { status: 503, expose: true },
+  timeout: { status: 504, expose: true },
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The one error type both sides throw: a code plus a user-facing message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra?: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.extra = extra;
+  }
+}
+
+/** The error body every failing API call answers with. */
+export interface ErrorBody {
+  status: 'error' | 'credits_exhausted' | 'unauthorized';
+  message: string;
+  code?: ErrorCode;
+  [key: string]: unknown;
+}
+
+/** Whether an error text or body means the credits ran out (core.md section 8 rules). */
+export function isCreditsExhausted(input: { status?: unknown; message?: unknown; httpStatus?: number; code?: unknown; data?: { status?: unknown }; credits_info?: { status?: unknown } }): boolean {
+  if (input.httpStatus === 402) return true;
+  if (input.status === 'credits_exhausted') return true;
+  if (input.data?.status === 'credits_exhausted') return true;
+  if (input.credits_info?.status === 'credits_exhausted') return true;
+  if (input.code === 'CREDITS_EXHAUSTED' || input.code === 'credits_exhausted') return true;
+  const m = typeof input.message === 'string' ? input.message.toLowerCase() : '';
+  return /credits? (depleted|exhausted)|out of credits|insufficient (anonymous )?credits|quota|credit limit/.test(m);
+}
+
+/** Maps an error text to the text shown when a send fails (rate limits get their own). */
+export function sendFailureText(errorText: string | undefined): string {
+  if (errorText && /rate/i.test(errorText)) return MESSAGES.rateLimited;
+  return MESSAGES.sendFailed;
+}
