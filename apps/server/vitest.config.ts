@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { defineConfig } from 'vitest/config';
+import { type ViteUserConfig, defineConfig } from 'vitest/config';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -16,7 +16,7 @@ async function postgresReachable(): Promise<boolean> {
 
 // The suite runs twice: on SQLite, then on PostgreSQL (TEST_DB=postgres). Under CI a missing
 // PostgreSQL fails the run; elsewhere the PostgreSQL half is skipped with a warning.
-export default defineConfig(async () => {
+export default defineConfig(async (): Promise<ViteUserConfig> => {
   const pgUp = await postgresReachable();
   if (!pgUp && process.env.CI === 'true') throw new Error(`PostgreSQL is required under CI and is not reachable at ${url}`);
   if (!pgUp) console.warn(`\n!! PostgreSQL not reachable at ${url}: running the SQLite half only.\n`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@ensemble/shared';
 import type { AppConfig } from './config.js';
@@ -22,6 +23,8 @@ import { webAppPlugin } from './plugins/web-app.js';
 export interface AppContext {
   config: AppConfig;
   db: Db;
+  /** Shared Redis for cross-instance streams and rate limits, when REDIS_URL is set. */
+  redis: Redis | null;
 }
 
 export interface BuiltApp {
@@ -35,7 +38,8 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(config: AppConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
   const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
   await migrateToLatest(db);
-  const ctx: AppContext = { config, db };
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const ctx: AppContext = { config, db, redis };
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -45,7 +49,10 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await db.close();
+    redis?.disconnect();
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
