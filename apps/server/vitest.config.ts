@@ -25,8 +25,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       testTimeout: 30_000,
       hookTimeout: 30_000,
       projects: [
-        { extends: true, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
-        ...(pgUp ? [{ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),
+        { extends: true as const, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
+        ...(pgUp ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),
       ],
     },
   };
