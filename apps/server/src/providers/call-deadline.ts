@@ -1,0 +1,43 @@
+import { type GenerationKind, toProviderError } from './provider-error.js';
+
+/** A provider call's abort signal: the caller's signal plus our own timeout. */
+export interface CallDeadline {
+  readonly signal: AbortSignal;
+  /** Restarts the timeout; streams call it on every chunk so only silence times out. */
+  touch(): void;
+  /** The error to throw for a failure: the caller's abort reason, or a ProviderError. */
+  failure(error: unknown): unknown;
+  /** Stops the timer and cancels whatever is still in flight. */
+  dispose(): void;
+}
+
+/** Starts a deadline of timeoutMs for a call made on behalf of a request with callerSignal. */
+export function startDeadline(callerSignal: AbortSignal, timeoutMs: number, kind: GenerationKind): CallDeadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('provider call timed out'));
+    }, timeoutMs);
+  };
+  arm();
+  const signal = AbortSignal.any([callerSignal, controller.signal]);
+  return {
+    signal,
+    touch: () => {
+      if (!controller.signal.aborted) arm();
+    },
+    failure(error) {
+      // A cancelled request is not a provider failure: hand back the caller's own reason.
+      if (callerSignal.aborted && !timedOut) return callerSignal.reason;
+      return toProviderError(error, { kind, timeoutMs, timedOut });
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+      if (!controller.signal.aborted) controller.abort(new Error('provider call finished'));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { ASPECT_RATIOS } from '@ensemble/shared';
+import { drawDemoImage } from './demo-image.js';
+import { composeDemoReply } from './demo-text.js';
+import type { ProviderAdapter, TextGenerationRequest } from './types.js';
+
+/** How fast the demo provider streams. */
+export interface DemoSettings {
+  /** Token-sized chunks per second; 0 streams without any delay (tests). */
+  tokensPerSecond: number;
+}
+
+// Roughly one model token: leading whitespace plus up to six visible characters.
+const TOKEN = /\s*\S{1,6}|\s+/g;
+
+/** Splits text into token-sized chunks that join back to exactly the original. */
+export function tokenChunks(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+/**
+ * The built-in demo provider: answers every model without a configured key with a simulated,
+ * labelled reply (markdown streamed at a realistic rate) or a locally drawn image.
+ */
+export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
+  const delayMs = settings.tokensPerSecond > 0 ? 1000 / settings.tokensPerSecond : 0;
+
+  async function* streamDemoText(request: TextGenerationRequest): AsyncGenerator<string> {
+    const prompt = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    for (const chunk of tokenChunks(composeDemoReply(request.model, prompt))) {
+      if (request.signal.aborted) throw request.signal.reason;
+      if (delayMs > 0) await sleep(delayMs, request.signal);
+      yield chunk;
+    }
+  }
+
+  return {
+    id: 'demo',
+    demo: true,
+    streamText: streamDemoText,
+    async generateImage(request) {
+      if (request.signal.aborted) throw request.signal.reason;
+      const { width, height } = ASPECT_RATIOS[request.aspectRatio];
+      const bytes = drawDemoImage(request.model.id, request.prompt, width, height);
+      return { bytes, mediaType: 'image/png', width, height };
+    },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,15 @@
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { type AdapterSettings, unsupported } from './adapter-settings.js';
+import { streamSdkText } from './sdk-text-stream.js';
+import type { ProviderAdapter } from './types.js';
+
+/** Google: Gemini text through the Generative Language API. */
+export function createGoogleAdapter(settings: AdapterSettings): ProviderAdapter {
+  const google = createGoogleGenerativeAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl });
+  return {
+    id: 'google',
+    demo: false,
+    streamText: (request) => streamSdkText(google(request.providerModelId), request, settings.textTimeoutMs),
+    generateImage: async () => unsupported('google', 'images'),
+  };
+}

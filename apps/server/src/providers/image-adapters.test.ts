@@ -1,0 +1,150 @@
+import { type AspectRatio, IMAGE_MODELS, type ModelEntry } from '@ensemble/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FAKE_PNG } from '../test/fakes/fake-server.js';
+import { type ProviderFake, RAW_BODY_MARKER, startProviderFake } from '../test/fakes/provider-fakes.js';
+import { createIdeogramAdapter } from './ideogram-adapter.js';
+import { createOpenAIAdapter } from './openai-adapter.js';
+import { PROVIDER_MESSAGES } from './provider-error.js';
+import { createReplicateAdapter } from './replicate-adapter.js';
+import { ProviderError, type ProviderAdapter } from './types.js';
+
+const KEY = 'r8_test-SECRET-token-9876543210';
+const model = (id: string) => IMAGE_MODELS.find((m) => m.id === id) as ModelEntry;
+const request = (id: string, aspectRatio: AspectRatio) => ({
+  model: model(id),
+  providerModelId: id,
+  prompt: 'A lighthouse at dusk',
+  aspectRatio,
+  signal: new AbortController().signal,
+});
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  const e = error as ProviderError;
+  expect(e.message).not.toContain(KEY);
+  expect(e.message).not.toContain(RAW_BODY_MARKER);
+  return e;
+}
+
+function useFake(provider: 'openai' | 'replicate' | 'ideogram', create: typeof createOpenAIAdapter) {
+  const ctx = {} as { server: ProviderFake; adapter: ProviderAdapter };
+  beforeAll(async () => {
+    ctx.server = await startProviderFake(provider);
+    ctx.adapter = create({ apiKey: KEY, baseUrl: ctx.server.baseUrl, textTimeoutMs: 300, imageTimeoutMs: 300 });
+  });
+  beforeEach(() => {
+    ctx.server.fake.behaviour = 'ok';
+  });
+  afterAll(() => ctx.server.fake.close());
+  return ctx;
+}
+
+describe('openai image adapter', () => {
+  const ctx = useFake('openai', createOpenAIAdapter);
+  const sentBody = () => ctx.server.fake.lastRequest('/images/generations')?.body as Record<string, unknown>;
+
+  it.each([
+    ['dall-e-3', 'wide', '1792x1024'],
+    ['dall-e-3', 'tall', '1024x1792'],
+    ['dall-e-2', 'wide', '1024x1024'],
+    ['dall-e-2', 'tall', '1024x1024'],
+    ['gpt-image-1', 'wide', '1536x1024'],
+    ['gpt-image-1', 'square', '1024x1024'],
+  ] as const)('asks %s at %s for %s and returns the bytes', async (id, ratio, size) => {
+    const image = await ctx.adapter.generateImage(request(id, ratio));
+    expect(sentBody()).toMatchObject({ model: id, size, n: 1 });
+    expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
+    expect(image.mediaType).toBe('image/png');
+  });
+
+  it('asks dall-e models for base64 bytes', async () => {
+    await ctx.adapter.generateImage(request('dall-e-3', 'square'));
+    expect(sentBody().response_format).toBe('b64_json');
+    expect(ctx.server.fake.lastRequest()?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it.each([
+    [429, 'rate_limit', PROVIDER_MESSAGES.rateLimit],
+    [401, 'auth', PROVIDER_MESSAGES.auth],
+    [500, 'unavailable', 'Failed to generate image'],
+    ['content_filter', 'content_filter', PROVIDER_MESSAGES.contentFilter],
+    ['cut', 'network', 'Failed to generate image'],
+    ['hang', 'timeout', 'Request timed out after 0.3 seconds'],
+  ] as const)('maps %s to %s', async (behaviour, kind, message) => {
+    ctx.server.fake.behaviour = behaviour;
+    const e = await failure(ctx.adapter.generateImage(request('dall-e-3', 'wide')));
+    expect([e.kind, e.message]).toEqual([kind, message]);
+  });
+});
+
+describe('replicate image adapter', () => {
+  const ctx = useFake('replicate', createReplicateAdapter);
+
+  it.each([
+    ['flux', 'black-forest-labs/flux-schnell', 'wide', '16:9'],
+    ['flux', 'black-forest-labs/flux-schnell', 'square', '1:1'],
+    ['flux-pro', 'black-forest-labs/flux-pro', 'tall', '9:16'],
+  ] as const)('runs %s as %s with aspect ratio %s', async (id, replicateModel, ratio, sent) => {
+    const image = await ctx.adapter.generateImage(request(id, ratio));
+    const created = ctx.server.fake.lastRequest('/predictions');
+    expect(created?.path).toBe(`/v1/models/${replicateModel}/predictions`);
+    expect(created?.body).toMatchObject({ input: { prompt: 'A lighthouse at dusk', aspect_ratio: sent } });
+    expect(created?.headers.prefer).toBe('wait=60');
+    expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
+  });
+
+  it('runs sdxl as its published version with pixel sizes', async () => {
+    await ctx.adapter.generateImage(request('sdxl', 'wide'));
+    const created = ctx.server.fake.lastRequest('/predictions');
+    expect(created?.path).toBe('/v1/predictions');
+    expect(created?.body).toMatchObject({
+      version: '7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
+      input: { width: 1344, height: 768 },
+    });
+  });
+
+  it.each([
+    [401, 'auth'],
+    [429, 'rate_limit'],
+    [500, 'unavailable'],
+    ['hang', 'timeout'],
+  ] as const)('maps %s to %s', async (behaviour, kind) => {
+    ctx.server.fake.behaviour = behaviour;
+    const e = await failure(ctx.adapter.generateImage(request('flux', 'square')));
+    expect(e.kind).toBe(kind);
+  });
+});
+
+describe('ideogram image adapter', () => {
+  const ctx = useFake('ideogram', createIdeogramAdapter);
+
+  it.each([
+    ['V_2A_TURBO', 'wide', 'ASPECT_16_9'],
+    ['V_1', 'square', 'ASPECT_1_1'],
+    ['V_2A', 'tall', 'ASPECT_9_16'],
+  ] as const)('posts %s at %s as %s and downloads the image', async (id, ratio, sent) => {
+    const image = await ctx.adapter.generateImage(request(id, ratio));
+    const posted = ctx.server.fake.lastRequest('/generate');
+    expect(posted?.headers['api-key']).toBe(KEY);
+    expect(posted?.body).toEqual({ image_request: { prompt: 'A lighthouse at dusk', model: id, aspect_ratio: sent } });
+    expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
+    expect(image.mediaType).toBe('image/png');
+  });
+
+  it.each([
+    [401, 'auth', PROVIDER_MESSAGES.auth],
+    [429, 'rate_limit', PROVIDER_MESSAGES.rateLimit],
+    [500, 'unavailable', 'Failed to generate image'],
+    ['content_filter', 'content_filter', PROVIDER_MESSAGES.contentFilter],
+    ['cut', 'network', 'Failed to generate image'],
+    ['hang', 'timeout', 'Request timed out after 0.3 seconds'],
+  ] as const)('maps %s to %s', async (behaviour, kind, message) => {
+    ctx.server.fake.behaviour = behaviour;
+    const e = await failure(ctx.adapter.generateImage(request('V_1_TURBO', 'square')));
+    expect([e.kind, e.message]).toEqual([kind, message]);
+  });
+});

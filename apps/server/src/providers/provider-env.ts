@@ -1,0 +1,82 @@
+import { PROVIDERS, type ProviderId } from '@ensemble/shared';
+import type { ProviderSettings } from './types.js';
+
+/** Each provider's key and base-URL variable names. */
+export const PROVIDER_ENV_NAMES: Record<ProviderId, { key: string; baseUrl: string; defaultBaseUrl: string }> = {
+  openai: { key: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', defaultBaseUrl: 'https://api.openai.com/v1' },
+  anthropic: { key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', defaultBaseUrl: 'https://api.anthropic.com/v1' },
+  google: {
+    key: 'GOOGLE_GENERATIVE_AI_API_KEY',
+    baseUrl: 'GOOGLE_BASE_URL',
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+  },
+  xai: { key: 'XAI_API_KEY', baseUrl: 'XAI_BASE_URL', defaultBaseUrl: 'https://api.x.ai/v1' },
+  deepseek: { key: 'DEEPSEEK_API_KEY', baseUrl: 'DEEPSEEK_BASE_URL', defaultBaseUrl: 'https://api.deepseek.com' },
+  replicate: { key: 'REPLICATE_API_TOKEN', baseUrl: 'REPLICATE_BASE_URL', defaultBaseUrl: 'https://api.replicate.com/v1' },
+  ideogram: { key: 'IDEOGRAM_API_KEY', baseUrl: 'IDEOGRAM_BASE_URL', defaultBaseUrl: 'https://api.ideogram.ai' },
+};
+
+const LABELS: Record<ProviderId, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  google: 'Google Gemini',
+  xai: 'xAI',
+  deepseek: 'DeepSeek',
+  replicate: 'Replicate',
+  ideogram: 'Ideogram',
+};
+
+/** Every environment variable the providers read, with what it does (for README and config). */
+export const PROVIDER_ENV_VARS: readonly { name: string; description: string }[] = [
+  ...PROVIDERS.flatMap((p) => [
+    {
+      name: PROVIDER_ENV_NAMES[p].key,
+      description: `${LABELS[p]} API key; without it ${LABELS[p]} models use the demo provider (or are hidden when DEMO_MODE=off).`,
+    },
+    {
+      name: PROVIDER_ENV_NAMES[p].baseUrl,
+      description: `${LABELS[p]} API base URL (default ${PROVIDER_ENV_NAMES[p].defaultBaseUrl}); point it at a proxy or compatible server.`,
+    },
+  ]),
+  {
+    name: 'DEMO_MODE',
+    description: "'on' (default): models without a key are answered by the built-in demo provider; 'off': such models are hidden.",
+  },
+  { name: 'DEMO_TOKENS_PER_SECOND', description: 'Streaming speed of demo replies in tokens per second (default 50; 0 means no delay).' },
+  { name: 'PROVIDER_TEXT_TIMEOUT_MS', description: 'How long a text reply may stay silent before it times out, in ms (default 60000).' },
+  { name: 'PROVIDER_IMAGE_TIMEOUT_MS', description: 'How long an image may take before it times out, in ms (default 180000).' },
+];
+
+/** Reads provider keys, base URLs, demo mode and timeouts; throws naming the variable when one is malformed. */
+export function providerSettingsFromEnv(env: NodeJS.ProcessEnv): ProviderSettings {
+  const keys: ProviderSettings['keys'] = {};
+  const baseUrls: ProviderSettings['baseUrls'] = {};
+  for (const provider of PROVIDERS) {
+    const key = env[PROVIDER_ENV_NAMES[provider].key]?.trim();
+    const baseUrlName = PROVIDER_ENV_NAMES[provider].baseUrl;
+    const baseUrl = env[baseUrlName]?.trim();
+    if (key) keys[provider] = key;
+    if (baseUrl) {
+      if (!/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new Error(`${baseUrlName} must be an http(s) URL`);
+      baseUrls[provider] = baseUrl.replace(/\/+$/, '');
+    }
+  }
+  const demo = (env.DEMO_MODE ?? 'on').trim().toLowerCase();
+  if (demo !== 'on' && demo !== 'off') throw new Error("DEMO_MODE must be 'on' or 'off'");
+  return {
+    keys,
+    baseUrls,
+    demoMode: demo === 'on',
+    demoTokensPerSecond: numberVar(env, 'DEMO_TOKENS_PER_SECOND', 50, 0),
+    textTimeoutMs: numberVar(env, 'PROVIDER_TEXT_TIMEOUT_MS', 60_000, 1),
+    imageTimeoutMs: numberVar(env, 'PROVIDER_IMAGE_TIMEOUT_MS', 180_000, 1),
+  };
+}
+
+function numberVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}`);
+  return value;
+}

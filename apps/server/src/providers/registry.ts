@@ -1,0 +1,66 @@
+import type { ModelEntry, ProviderId } from '@ensemble/shared';
+import type { AdapterSettings } from './adapter-settings.js';
+import { createAnthropicAdapter } from './anthropic-adapter.js';
+import { createDeepSeekAdapter } from './deepseek-adapter.js';
+import { createDemoAdapter } from './demo.js';
+import { createGoogleAdapter } from './google-adapter.js';
+import { createIdeogramAdapter } from './ideogram-adapter.js';
+import { createOpenAIAdapter } from './openai-adapter.js';
+import { createReplicateAdapter } from './replicate-adapter.js';
+import type { ProviderAdapter, ProviderSettings } from './types.js';
+import { createXaiAdapter } from './xai-adapter.js';
+
+export { PROVIDER_ENV_VARS, providerSettingsFromEnv } from './provider-env.js';
+
+const FACTORIES: Record<ProviderId, (settings: AdapterSettings) => ProviderAdapter> = {
+  openai: createOpenAIAdapter,
+  anthropic: createAnthropicAdapter,
+  google: createGoogleAdapter,
+  xai: createXaiAdapter,
+  deepseek: createDeepSeekAdapter,
+  replicate: createReplicateAdapter,
+  ideogram: createIdeogramAdapter,
+};
+
+/** The adapter that serves a model and the id to send it. */
+export interface ResolvedModel {
+  adapter: ProviderAdapter;
+  providerModelId: string;
+}
+
+/** Picks the adapter for each catalogue model. */
+export interface ProviderRegistry {
+  /** The real adapter when the model's provider has a key, else the demo one in demo mode, else null (hide the model). */
+  resolve(model: ModelEntry): ResolvedModel | null;
+}
+
+/** Builds the registry; each adapter is created on first use and reused after. */
+export function createProviderRegistry(settings: ProviderSettings): ProviderRegistry {
+  const adapters = new Map<ProviderId, ProviderAdapter>();
+  let demo: ProviderAdapter | undefined;
+
+  const realAdapter = (provider: ProviderId, apiKey: string): ProviderAdapter => {
+    let adapter = adapters.get(provider);
+    if (!adapter) {
+      adapter = FACTORIES[provider]({
+        apiKey,
+        baseUrl: settings.baseUrls[provider],
+        textTimeoutMs: settings.textTimeoutMs,
+        imageTimeoutMs: settings.imageTimeoutMs,
+      });
+      adapters.set(provider, adapter);
+    }
+    return adapter;
+  };
+
+  return {
+    resolve(model) {
+      const providerModelId = model.model_id ?? model.id;
+      const apiKey = settings.keys[model.provider];
+      if (apiKey && FACTORIES[model.provider]) return { adapter: realAdapter(model.provider, apiKey), providerModelId };
+      if (!settings.demoMode) return null;
+      demo ??= createDemoAdapter({ tokensPerSecond: settings.demoTokensPerSecond });
+      return { adapter: demo, providerModelId };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { startDeadline } from './call-deadline.js';
+import { fetchOk, readJson } from './rest-call.js';
+import { readSseEvents } from './sse-events.js';
+import type { ChatTurn, TextGenerationRequest } from './types.js';
+
+/** Where and how the Replicate text stream is reached. */
+export interface ReplicateTextSettings {
+  apiToken: string;
+  /** The API root, default https://api.replicate.com/v1. */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+interface Prediction {
+  id: string;
+  status: string;
+  urls?: { stream?: string };
+}
+
+/**
+ * Streams a Replicate language model (owner/name) through the predictions API: create a
+ * prediction with stream: true, then read its event stream (output, error, done events).
+ */
+export async function* streamReplicateText(
+  modelPath: string,
+  request: TextGenerationRequest,
+  settings: ReplicateTextSettings,
+): AsyncGenerator<string> {
+  const deadline = startDeadline(request.signal, settings.timeoutMs, 'text');
+  try {
+    const created = await fetchOk(`${settings.baseUrl}/models/${modelPath}/predictions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${settings.apiToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ input: replicateInput(request.messages), stream: true }),
+      signal: deadline.signal,
+    });
+    const prediction = await readJson<Prediction>(created);
+    const streamUrl = prediction.urls?.stream;
+    if (!streamUrl) throw new Error('prediction has no stream url');
+    deadline.touch();
+    const stream = await fetchOk(streamUrl, {
+      headers: {
+        Accept: 'text/event-stream',
+        'Cache-Control': 'no-store',
+        // The token goes only to Replicate's own hosts (or the configured base), never elsewhere.
+        ...(isTrustedHost(streamUrl, settings.baseUrl) ? { Authorization: `Bearer ${settings.apiToken}` } : {}),
+      },
+      signal: deadline.signal,
+    });
+    if (!stream.body) throw new Error('empty stream');
+    let finished = false;
+    for await (const event of readSseEvents(stream.body)) {
+      deadline.touch();
+      if (event.event === 'output') {
+        if (event.data) yield event.data;
+      } else if (event.event === 'error') {
+        throw new Error(`prediction failed: ${event.data}`);
+      } else if (event.event === 'done') {
+        if (/"reason"\s*:\s*"canceled"/.test(event.data)) throw new Error('prediction canceled');
+        finished = true;
+        break;
+      }
+    }
+    // An event stream that closes without `done` was cut off.
+    if (!finished) throw new TypeError('terminated');
+  } catch (error) {
+    throw deadline.failure(error);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+// Llama on Replicate takes one prompt plus a system prompt; earlier turns become a transcript.
+function replicateInput(turns: ChatTurn[]): Record<string, unknown> {
+  const system = turns
+    .filter((t) => t.role === 'system')
+    .map((t) => t.content)
+    .join('\n\n');
+  const dialogue = turns.filter((t) => t.role !== 'system');
+  const last = dialogue[dialogue.length - 1];
+  const history = dialogue.slice(0, -1);
+  const prompt =
+    history.length === 0
+      ? (last?.content ?? '')
+      : `${history.map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content}`).join('\n\n')}\n\nUser: ${last?.content ?? ''}`;
+  return { prompt, max_tokens: 4096, ...(system ? { system_prompt: system } : {}) };
+}
+
+function isTrustedHost(url: string, baseUrl: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'replicate.com' || host.endsWith('.replicate.com') || new URL(url).origin === new URL(baseUrl).origin;
+  } catch {
+    return false;
+  }
+}

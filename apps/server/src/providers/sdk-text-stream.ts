@@ -1,0 +1,55 @@
+import { type LanguageModel, type ModelMessage, streamText } from 'ai';
+import { startDeadline } from './call-deadline.js';
+import { PROVIDER_MESSAGES } from './provider-error.js';
+import { type ChatTurn, ProviderError, type TextGenerationRequest } from './types.js';
+
+/** Streams a reply from an AI SDK language model as text deltas, failures as ProviderError. */
+export async function* streamSdkText(model: LanguageModel, request: TextGenerationRequest, timeoutMs: number): AsyncGenerator<string> {
+  const deadline = startDeadline(request.signal, timeoutMs, 'text');
+  const { system, messages } = splitSystem(request.messages);
+  try {
+    const result = streamText({
+      model,
+      system,
+      messages,
+      abortSignal: deadline.signal,
+      // Retries would double the wait the user sees; the chat layer decides about retrying.
+      maxRetries: 0,
+      // Errors arrive as stream parts below; the default handler would only log them.
+      onError: () => {},
+    });
+    let produced = false;
+    for await (const part of result.fullStream) {
+      deadline.touch();
+      if (part.type === 'text-delta') {
+        if (part.text) {
+          produced = true;
+          yield part.text;
+        }
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'abort') {
+        throw new Error('aborted');
+      } else if (part.type === 'finish' && part.finishReason === 'content-filter' && !produced) {
+        throw new ProviderError('content_filter', PROVIDER_MESSAGES.contentFilter);
+      }
+    }
+    if (deadline.signal.aborted) throw new Error('aborted');
+  } catch (error) {
+    throw deadline.failure(error);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+// Providers differ in where system text may go; the SDK's `system` option is accepted by all.
+function splitSystem(turns: ChatTurn[]): { system: string | undefined; messages: ModelMessage[] } {
+  const system = turns
+    .filter((t) => t.role === 'system')
+    .map((t) => t.content)
+    .join('\n\n');
+  const messages: ModelMessage[] = turns
+    .filter((t) => t.role !== 'system')
+    .map((t) => (t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: t.content }));
+  return { system: system || undefined, messages };
+}

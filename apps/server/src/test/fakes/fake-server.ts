@@ -1,0 +1,175 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
+
+/** How a fake answers its main endpoint: normally, with an HTTP error, cut mid-answer, or never. */
+export type FakeBehaviour = 'ok' | 401 | 429 | 500 | 'cut' | 'hang' | 'content_filter';
+
+/** One request a fake received. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body, or the raw text when it is not JSON, or undefined when empty. */
+  body: unknown;
+}
+
+/** A running fake provider. */
+export interface FakeServer {
+  /** http://127.0.0.1:port, no trailing slash. */
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  behaviour: FakeBehaviour;
+  /** The text deltas streaming endpoints send, in order. */
+  chunks: string[];
+  /** The last request to a path ending with `suffix` (the last of all when omitted). */
+  lastRequest(suffix?: string): RecordedRequest | undefined;
+  close(): Promise<void>;
+}
+
+/** What a provider-specific handler gets for each request. */
+export interface FakeContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  request: RecordedRequest;
+  fake: FakeServer;
+}
+
+/** A provider-specific request handler. */
+export type FakeHandler = (ctx: FakeContext) => unknown;
+
+/** Text every fake error body carries, so tests can prove raw bodies never reach a user message. */
+export const RAW_BODY_MARKER = 'upstream-raw-detail-7f3a9c';
+
+/** The default streamed reply, split as a provider would split it. */
+export const DEFAULT_CHUNKS = ['Hello', ', world', '! This', ' is a', ' streamed', ' reply', '.'];
+
+/** A tiny real PNG the image fakes return. */
+export const FAKE_PNG: Buffer = (() => {
+  const png = new PNG({ width: 8, height: 8 });
+  png.data.fill(200);
+  return PNG.sync.write(png);
+})();
+
+/** Starts a fake on 127.0.0.1 with a free port; every request is recorded before the handler runs. */
+export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await readBody(req);
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: parseBody(raw),
+    };
+    requests.push(request);
+    try {
+      await handler({ req, res, request, fake });
+    } catch {
+      if (!res.headersSent) sendJson(res, 500, { error: 'fake handler failed' });
+      else res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const fake: FakeServer = {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    behaviour: 'ok',
+    chunks: [...DEFAULT_CHUNKS],
+    lastRequest: (suffix) => [...requests].reverse().find((r) => !suffix || r.path.endsWith(suffix)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Hanging requests would keep the server open forever.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return fake;
+}
+
+/** Answers with a JSON body. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Starts a text/event-stream answer. */
+export function startSse(res: ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+}
+
+/** Writes one SSE event; multi-line data becomes several data lines, as the format requires. */
+export function writeSse(res: ServerResponse, data: string, event?: string): void {
+  const lines = data.split('\n').map((line) => `data: ${line}`);
+  res.write(`${event ? `event: ${event}\n` : ''}${lines.join('\n')}\n\n`);
+}
+
+/** Drops the connection without finishing the answer, as a failing network would. */
+export function cutConnection(res: ServerResponse): void {
+  res.socket?.destroy();
+}
+
+/** The bearer token or API key a request carried (fakes echo it in errors, as some providers do). */
+export function presentedKey(request: RecordedRequest): string {
+  const auth = request.headers.authorization ?? '';
+  const header = request.headers['x-api-key'] ?? request.headers['x-goog-api-key'] ?? request.headers['api-key'] ?? '';
+  return (auth.replace(/^Bearer\s+/i, '') || String(header)).trim();
+}
+
+/** Streams `chunks` through `write`, or cuts the connection after two of them in 'cut' mode. */
+export async function streamChunks(ctx: FakeContext, write: (chunk: string, index: number) => void): Promise<boolean> {
+  for (const [index, chunk] of ctx.fake.chunks.entries()) {
+    if (ctx.fake.behaviour === 'cut' && index === 2) {
+      cutConnection(ctx.res);
+      return false;
+    }
+    write(chunk, index);
+    // A tick between chunks so the client really receives them as separate reads.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return true;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function parseBody(raw: string): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** A provider's error bodies: for an HTTP status (given the presented key), and for a content-policy refusal. */
+export interface ErrorBodies {
+  status(status: number, key: string): unknown;
+  contentFilter: unknown;
+}
+
+/**
+ * Answers the behaviours that need no success body (HTTP errors, a refusal, hanging).
+ * Returns true when it handled the request, false when the handler should answer normally.
+ */
+export function misbehave(ctx: FakeContext, bodies: ErrorBodies): boolean {
+  const { behaviour } = ctx.fake;
+  if (typeof behaviour === 'number') {
+    sendJson(ctx.res, behaviour, bodies.status(behaviour, presentedKey(ctx.request)));
+    return true;
+  }
+  if (behaviour === 'content_filter') {
+    sendJson(ctx.res, 400, bodies.contentFilter);
+    return true;
+  }
+  // Never answer: the client's timeout must end the call.
+  return behaviour === 'hang';
+}
