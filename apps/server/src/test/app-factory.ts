@@ -13,16 +13,20 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 export interface TestApp extends BuiltApp {
   dataDir: string;
+  /** The PostgreSQL schema this app uses (PostgreSQL runs only). */
+  pgSchema?: string;
   /** A new client with its own cookie jar (a new browser). */
   client(options?: { ip?: string }): TestClient;
   close(): Promise<void>;
 }
 
 /** Builds the real app on a fresh SQLite file (or a fresh PostgreSQL schema) in a temporary DATA_DIR. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-test-'));
-  let pgSchema: string | undefined;
-  if (TEST_DB === 'postgres') {
+export async function createTestApp(env: Record<string, string> = {}, options: { sharedWith?: TestApp } = {}): Promise<TestApp> {
+  // A second instance on the same database (and data folder), as behind a load balancer.
+  const shared = options.sharedWith;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ensemble-test-'));
+  let pgSchema: string | undefined = shared?.pgSchema;
+  if (TEST_DB === 'postgres' && !shared) {
     pgSchema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
@@ -45,9 +49,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     ...built,
     dataDir,
+    pgSchema,
     client: (options) => new TestClient(built, options?.ip ?? `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`),
     async close() {
       await built.app.close();
+      if (shared) return;
       if (pgSchema) {
         const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
         await admin.connect();

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CONFIG_PATHS } from '@ensemble/shared';
+import type { ServerCatalogue } from './service.js';
+
+/** GET /api/config/models.php: the visible catalogue, each model marked when the demo provider answers it. */
+export const catalogueRoutes: FastifyPluginAsync<{ catalogue: ServerCatalogue }> = async (app, { catalogue }) => {
+  app.get(CONFIG_PATHS.models, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { status: 'success', ...catalogue.list() };
+  });
+};

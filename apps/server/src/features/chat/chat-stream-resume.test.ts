@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../test/app-factory.js';
+import { readSse } from '../../test/sse-client.js';
+
+describe('stream resume and server-side generation', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // Slow enough that a reader can be cut mid-reply.
+    t = await createTestApp({ DEMO_TOKENS_PER_SECOND: '400', STREAM_GRACE_MS: '60000' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.close());
+
+  async function start(prompt: string) {
+    const c = t.client();
+    const thread = await c.post('/api/threads/create_thread.php', { title: 'New Thread' });
+    const post = await c.post('/api/messages/chat.php', { thread_id: thread.data.thread_id, model: 'gpt-4o', stream: true, messages: [{ content: prompt, role: 'user' }] });
+    expect(post.statusCode).toBe(200);
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return { c, cookie, streamId: post.data.data.stream_id as string, messageId: post.data.data.message_id as number, threadId: thread.data.thread_id as number };
+  }
+
+  const contentOf = (events: { id: number | null; data: string }[]) =>
+    events.filter((e) => e.id !== null && e.data.startsWith('{"content"')).map((e) => JSON.parse(e.data).content as string);
+
+  it('gives the whole reply exactly once across two cuts resumed with Last-Event-ID', async () => {
+    const { cookie, streamId, messageId, c, threadId } = await start('Explain how a hash map works, with an example in code');
+    const url = `${base}/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${streamId}`;
+    const first = await readSse(url, { cookie, stopAfter: 5 });
+    expect(first.ended).toBe('cut');
+    const lastA = first.events.filter((e) => e.id !== null).at(-1)?.id as number;
+    const second = await readSse(url, { cookie, lastEventId: lastA, stopAfter: 7 });
+    expect(second.ended).toBe('cut');
+    const lastB = second.events.filter((e) => e.id !== null).at(-1)?.id as number;
+    const third = await readSse(url, { cookie, lastEventId: lastB });
+    expect(third.ended).toBe('done');
+
+    const ids = [...first.events, ...second.events, ...third.events].map((e) => e.id).filter((id): id is number => id !== null);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
+
+    const text = [...contentOf(first.events), ...contentOf(second.events), ...contentOf(third.events)].join('');
+    const saved = await c.post('/api/messages/get_messages.php', { thread_id: threadId });
+    const reply = saved.data.messages.find((m: { id: number }) => m.id === messageId);
+    expect(reply.status).toBe('complete');
+    expect(text).toBe(reply.content);
+    expect(text.length).toBeGreaterThan(300);
+  });
+
+  it('keeps generating and saves the reply when nobody listens', async () => {
+    const { streamId, messageId, c, threadId, cookie } = await start('Give me a short travel plan for Lisbon');
+    // Nobody attaches: wait for the server to finish on its own.
+    let reply: { status: string; content: string } | undefined;
+    for (let i = 0; i < 200 && reply?.status !== 'complete'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const saved = await c.post('/api/messages/get_messages.php', { thread_id: threadId });
+      reply = saved.data.messages.find((m: { id: number }) => m.id === messageId);
+    }
+    expect(reply?.status).toBe('complete');
+    // A reader that comes late still gets the same whole reply.
+    const late = await readSse(`${base}/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${streamId}`, { cookie });
+    expect(late.ended).toBe('done');
+    expect(contentOf(late.events).join('')).toBe(reply?.content);
+  });
+
+  it('answers 404 for an unknown stream and 400 for a malformed stream id', async () => {
+    const c = t.client();
+    expect((await c.get(`/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${'0'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await c.get('/api/messages/chat.php?stream=true&stream_id=../../etc')).statusCode).toBe(400);
+  });
+});

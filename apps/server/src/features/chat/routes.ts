@@ -1,0 +1,59 @@
+import { AppError, CHAT_PATHS, chatRequestSchema } from '@ensemble/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app.js';
+import type { ServerCatalogue } from '../catalogue/service.js';
+import { ownerKey, startChat } from './service.js';
+import type { HubEvent, StreamHub } from './stream-hub.js';
+
+const HEARTBEAT_MS = 15_000;
+
+const streamQuerySchema = z.object({
+  stream: z.literal('true', { message: 'must be "true" to attach to a stream' }),
+  model: z.string().max(200).optional(),
+  stream_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a stream id'),
+  last_event_id: z.coerce.number().int().min(0).optional(),
+});
+
+/** POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream. */
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: ServerCatalogue; hub: StreamHub }> = async (app, { ctx, catalogue, hub }) => {
+  app.post(CHAT_PATHS.chat, { schema: { body: chatRequestSchema } }, async (request) => {
+    const who = await request.identity();
+    return startChat({ ctx, catalogue, hub, log: request.log }, who, request.body);
+  });
+
+  app.get(CHAT_PATHS.chat, { schema: { querystring: streamQuerySchema } }, async (request, reply) => {
+    const who = await request.identity();
+    const meta = await hub.meta(request.query.stream_id);
+    if (!meta) throw new AppError('not_found', 'Stream not found or already finished');
+    if (meta.ownerKey !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    const header = request.headers['last-event-id'];
+    const fromHeader = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
+    const after = fromHeader ?? request.query.last_event_id ?? 0;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    // Unnumbered, so a reconnecting client's last id stays that of the content it has.
+    res.write(`retry: 1000\ndata: ${JSON.stringify({ type: 'connection_established', stream_id: meta.id, message_id: meta.messageId })}\n\n`);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    let unsubscribe: (() => void) | null = null;
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe?.();
+      if (!res.writableEnded) res.end();
+    };
+    request.raw.on('close', end);
+    unsubscribe = await hub.attach(meta.id, after, (event: HubEvent | null) => {
+      if (event === null) return end();
+      res.write(`id: ${event.seq}\ndata: ${event.data}\n\n`);
+    });
+    if (res.writableEnded) unsubscribe?.();
+  });
+};
