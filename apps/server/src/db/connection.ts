@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDb(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', schema: options.pgSchema, close: () => kysely.destroy() };
   }
   const file = path.join(options.dataDir, 'ensemble.db');
   const sqlite = new SQLite(file);

@@ -13,7 +13,11 @@ class StaticProvider implements MigrationProvider {
 
 /** Runs every pending migration; throws with the failing one's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely as Kysely<unknown>, provider: new StaticProvider(db.dialect) });
+  const migrator = new Migrator({
+    db: db.kysely as Kysely<unknown>,
+    provider: new StaticProvider(db.dialect),
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -43,7 +43,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...(TEST_DB === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...env,
   });
-  const built = await buildApp(config, { pgSchema });
+  let built: BuiltApp;
+  try {
+    built = await buildApp(config, { pgSchema });
+  } catch (error) {
+    if (pgSchema && !shared) await dropSchema(pgSchema);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   await built.app.ready();
   let ipCounter = 0;
   return {
@@ -54,15 +61,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     async close() {
       await built.app.close();
       if (shared) return;
-      if (pgSchema) {
-        const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA ${pgSchema} CASCADE`);
-        await admin.end();
-      }
+      if (pgSchema) await dropSchema(pgSchema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.end();
 }
 
 /** A browser-like client for app.inject: keeps cookies, sends our Origin on writes, parses JSON. */
