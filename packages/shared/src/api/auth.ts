@@ -61,7 +61,7 @@ export const updatePasswordRequestSchema = z.object({
 
 /** Google sign-in: the ID token plus the profile fields the spec's client posts (never trusted). */
 export const googleSignInRequestSchema = z.object({
-  credential: z.string().min(10).max(8192),
+  credential: z.string().min(1).max(8192),
   id: z.string().optional(),
   name: z.string().optional(),
   given_name: z.string().optional(),

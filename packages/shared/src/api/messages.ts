@@ -68,7 +68,10 @@ export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
 export const saveMessageRequestSchema = z.object({
   thread_id: idSchema,
   user_id: userIdSchema,
-  content: z.string().min(1).max(100_000),
+  content: z
+    .string()
+    .max(100_000)
+    .refine((v) => v.trim().length > 0, 'must not be blank'),
   sender: z.enum(['user']).default('user'),
   role: z.enum(['user']).default('user'),
   type: z.enum(['text', 'image']).default('text'),

@@ -55,7 +55,7 @@ export const deleteThreadQuerySchema = z.object({ thread_id: idSchema, user_id: 
 export const updateThreadRequestSchema = z.object({
   thread_id: idSchema,
   user_id: userIdSchema,
-  title: z.string().min(1).max(10_000).optional(),
+  title: z.string().trim().min(1, 'must not be blank').max(10_000).optional(),
 });
 export const updateThreadTitleRequestSchema = z.object({
   thread_id: idSchema,

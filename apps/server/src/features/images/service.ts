@@ -1,0 +1,85 @@
+import { unlink } from 'node:fs/promises';
+import { AppError, type UserImage, imageFileUrl } from '@ensemble/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ImagesTable } from '../../db/types.js';
+import { ownsRow } from '../session/ownership.js';
+import type { Identity } from '../session/service.js';
+import { imageFilePath } from './storage.js';
+
+type DbHandle = Kysely<Database>;
+export type ImageRow = Selectable<ImagesTable>;
+
+/** Image ids are 128 random bits in hex; anything else cannot name a stored image. */
+const IMAGE_ID = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Whether a string has the shape of an image id. */
+export const isImageId = (id: string): boolean => IMAGE_ID.test(id);
+
+/** The image as the gallery shows it. */
+export function toUserImage(row: ImageRow): UserImage {
+  const url = imageFileUrl(row.id);
+  return {
+    id: row.id,
+    image_url: url,
+    url,
+    prompt: row.prompt,
+    model: row.model,
+    aspect_ratio: row.aspect_ratio,
+    width: row.width,
+    height: row.height,
+    created_at: row.created_at,
+  };
+}
+
+/** One stored image by id, whoever owns it, or undefined. */
+export async function findImage(db: DbHandle, id: string): Promise<ImageRow | undefined> {
+  if (!isImageId(id)) return undefined;
+  return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One page of the caller's images, newest first. */
+export async function listUserImages(db: DbHandle, who: Identity, page: number, limit: number): Promise<{ images: ImageRow[]; hasMore: boolean }> {
+  const base = db.selectFrom('images').selectAll();
+  const rows = await (who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  return { images: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Deletes one of the caller's images and its file: 404 when missing, 403 when someone else's. */
+export async function deleteUserImage(db: DbHandle, dataDir: string, who: Identity, imageId: string): Promise<void> {
+  const row = await findImage(db, imageId);
+  if (!row) throw new AppError('not_found', 'Image not found');
+  if (!ownsRow(who, row)) throw new AppError('forbidden', 'You do not have access to this image');
+  await db.deleteFrom('images').where('id', '=', row.id).execute();
+  await unlink(imageFilePath(dataDir, row.file_name)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+}
+
+// Our own file URL, relative or behind any origin: the id is all we take from it.
+const FILE_URL = /^(?:.*)?\/api\/images\/file\/([^/?#]+)$/;
+
+/**
+ * The caller's own images named by download URLs, in order, each once. Only our own file URLs are
+ * understood (nothing is ever fetched): any other URL is 400, an unknown image 404, another's 403.
+ */
+export async function resolveDownload(db: DbHandle, who: Identity, urls: string[]): Promise<ImageRow[]> {
+  const ids: string[] = [];
+  for (const url of urls) {
+    const id = FILE_URL.exec(url.trim())?.[1];
+    if (!id || !isImageId(id)) throw new AppError('bad_request', `Not an image of yours: ${url}`);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  const rows = await db.selectFrom('images').selectAll().where('id', 'in', ids).execute();
+  return ids.map((id) => {
+    const row = rows.find((r) => r.id === id);
+    const url = urls.find((u) => u.trim().endsWith(`/${id}`));
+    if (!row) throw new AppError('not_found', `Image not found: ${url}`);
+    if (!ownsRow(who, row)) throw new AppError('forbidden', `Not an image of yours: ${url}`);
+    return row;
+  });
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, imageFileUrl } from '@ensemble/shared';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app.js';
+import { now } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+import { ownerColumns } from '../session/ownership.js';
+import type { Identity } from '../session/service.js';
+import { readImageHeader } from './image-header.js';
+
+/** What storeImage needs: the owner, the bytes, and what made them. */
+export interface StoreImageInput {
+  owner: Identity;
+  bytes: Uint8Array;
+  mediaType: string;
+  prompt: string;
+  model: string | null;
+  aspectRatio: string | null;
+  messageId: number | null;
+}
+
+/** A stored image: its unguessable id and the URL the server serves it from. */
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The folder every stored image file lives in. */
+export const imagesDir = (dataDir: string): string => path.join(dataDir, 'images');
+
+/** The path of a stored image's file (file names are chosen by the server, never by a client). */
+export const imageFilePath = (dataDir: string, fileName: string): string => path.join(imagesDir(dataDir), fileName);
+
+/**
+ * Stores an image the server generated or fetched: accepts PNG, JPEG or WebP (judged by its magic
+ * bytes, not by the declared type), up to IMAGE_MAX_BYTES; writes it under DATA_DIR/images with a
+ * random name and records it for its owner. Throws a 400 AppError for other bytes, 413 when too big.
+ */
+export async function storeImage(ctx: AppContext, input: StoreImageInput): Promise<StoredImage> {
+  // The declared mediaType is not trusted: the magic bytes decide what is stored and served.
+  const { bytes } = input;
+  if (bytes.byteLength > ctx.config.IMAGE_MAX_BYTES) {
+    throw new AppError('payload_too_large', `Image is larger than the ${ctx.config.IMAGE_MAX_BYTES} bytes allowed`);
+  }
+  const header = readImageHeader(bytes);
+  if (!header) throw new AppError('bad_request', 'Not a PNG, JPEG or WebP image');
+
+  const id = randomBytes(16).toString('hex');
+  const fileName = `${randomBytes(16).toString('hex')}.${header.ext}`;
+  const file = imageFilePath(ctx.config.DATA_DIR, fileName);
+  await mkdir(imagesDir(ctx.config.DATA_DIR), { recursive: true });
+  await writeFile(file, bytes, { flag: 'wx' });
+  try {
+    await ctx.db.kysely
+      .insertInto('images')
+      .values({
+        id,
+        ...ownerColumns(input.owner),
+        message_id: input.messageId,
+        file_name: fileName,
+        media_type: header.mediaType,
+        byte_size: bytes.byteLength,
+        width: header.width,
+        height: header.height,
+        prompt: input.prompt,
+        model: input.model,
+        aspect_ratio: input.aspectRatio,
+        created_at: now(),
+      })
+      .execute();
+  } catch (err) {
+    await unlink(file).catch(() => undefined);
+    throw err;
+  }
+  return { id, url: imageFileUrl(id), width: header.width, height: header.height };
+}
+
+/** Links a stored image to the chat message that shows it (set after the message row exists). */
+export async function attachImageToMessage(db: Kysely<Database>, imageId: string, messageId: number): Promise<void> {
+  await db.updateTable('images').set({ message_id: messageId }).where('id', '=', imageId).execute();
+}

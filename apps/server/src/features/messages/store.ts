@@ -1,0 +1,111 @@
+import type { Message, MessageMetadata } from '@ensemble/shared';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import { now } from '../../db/connection.js';
+import type { Database, MessagesTable } from '../../db/types.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type MessageRow = Omit<MessagesTable, 'id'> & { id: number };
+
+export interface NewMessage {
+  threadId: number;
+  role: 'user' | 'assistant';
+  type: 'text' | 'image';
+  content: string;
+  model: string | null;
+  metadata: MessageMetadata | null;
+  status?: 'complete' | 'streaming' | 'error';
+}
+
+/** Inserts a message and bumps its thread's count and update time; returns the new id. */
+export async function insertMessage(db: Executor, m: NewMessage): Promise<number> {
+  const t = now();
+  const row = await db
+    .insertInto('messages')
+    .values({
+      thread_id: m.threadId,
+      role: m.role,
+      type: m.type,
+      content: m.content,
+      model: m.model,
+      metadata: m.metadata ? JSON.stringify(m.metadata) : null,
+      status: m.status ?? 'complete',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('threads')
+    .set({ message_count: sql`message_count + 1`, updated_at: t })
+    .where('id', '=', m.threadId)
+    .execute();
+  return row.id;
+}
+
+/** Replaces a message's content (and optionally status/metadata). */
+export async function updateMessage(
+  db: Executor,
+  id: number,
+  changes: { content?: string; status?: MessageRow['status']; metadata?: MessageMetadata | null },
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({
+      ...(changes.content !== undefined ? { content: changes.content } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.metadata !== undefined ? { metadata: changes.metadata ? JSON.stringify(changes.metadata) : null } : {}),
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a message and lowers its thread's count. */
+export async function deleteMessageRow(db: Executor, id: number, threadId: number): Promise<void> {
+  const res = await db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
+  if (Number(res.numDeletedRows) > 0) {
+    await db
+      .updateTable('threads')
+      .set({ message_count: sql`case when message_count > 0 then message_count - 1 else 0 end` })
+      .where('id', '=', threadId)
+      .execute();
+  }
+}
+
+/** The message as the API returns it (core.md section 3 shape). */
+export function toMessageView(row: MessageRow, ownerUserId: number): Message {
+  let metadata: MessageMetadata | null = null;
+  if (row.metadata) {
+    try {
+      metadata = JSON.parse(row.metadata) as MessageMetadata;
+    } catch {
+      metadata = null;
+    }
+  }
+  const role = row.role === 'assistant' ? 'assistant' : 'user';
+  return {
+    id: row.id,
+    thread_id: row.thread_id,
+    threadId: row.thread_id,
+    user_id: ownerUserId,
+    content: row.content,
+    sender: role,
+    role,
+    type: row.type === 'image' ? 'image' : 'text',
+    model: row.model,
+    metadata,
+    status: row.status === 'streaming' || row.status === 'error' ? row.status : 'complete',
+    timestamp: row.created_at,
+    created_at: row.created_at,
+  };
+}
+
+/** A thread's messages, oldest first. */
+export async function listThreadMessages(db: Executor, threadId: number): Promise<MessageRow[]> {
+  return db.selectFrom('messages').selectAll().where('thread_id', '=', threadId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+}
+
+/** One message by id, or undefined. */
+export async function findMessage(db: Executor, id: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,92 @@
+import { AppError, DEFAULT_THREAD_TITLE, type Thread, clampTitle } from '@ensemble/shared';
+import type { Kysely } from 'kysely';
+import { now } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+import { ownerColumns } from '../session/ownership.js';
+import type { Identity } from '../session/service.js';
+import { type ThreadRow, loadOwnedThread } from './access.js';
+
+type DbHandle = Kysely<Database>;
+
+/** The thread as the API returns it (core.md section 3); user_id is -1 for a guest's thread. */
+export function toThreadView(row: ThreadRow): Thread {
+  return {
+    id: row.id,
+    title: row.title,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    user_id: row.user_id ?? -1,
+    has_messages: row.message_count > 0,
+    is_anonymous: row.user_id == null,
+    message_count: row.message_count,
+  };
+}
+
+/** A requested title made storable: clamped to 255 characters, the default when blank. */
+export function threadTitle(requested: string | null | undefined): string {
+  const t = clampTitle(requested ?? '');
+  return t || DEFAULT_THREAD_TITLE;
+}
+
+/**
+ * Creates a thread for the caller, or hands back one it already has: a guest keeps its current
+ * thread (force starts a fresh one, as resetting the chat does); an account reuses its newest
+ * empty 'New Thread' unless forced.
+ */
+export async function createThread(
+  db: DbHandle,
+  who: Identity,
+  input: { title?: string | null; force?: boolean },
+): Promise<{ thread: ThreadRow; reused: boolean }> {
+  const title = threadTitle(input.title);
+  const base = db.selectFrom('threads').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const mine = who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId);
+
+  let existing: ThreadRow | undefined;
+  if (input.force) existing = undefined;
+  else if (who.kind === 'guest') existing = await mine.executeTakeFirst();
+  else existing = await mine.where('title', '=', DEFAULT_THREAD_TITLE).where('message_count', '=', 0).executeTakeFirst();
+
+  if (existing) {
+    // A reused empty thread takes the title the caller asked for, as a new one would.
+    if (existing.message_count === 0 && title !== existing.title) {
+      const updated_at = now();
+      await db.updateTable('threads').set({ title, updated_at }).where('id', '=', existing.id).execute();
+      existing = { ...existing, title, updated_at };
+    }
+    return { thread: existing, reused: true };
+  }
+
+  const t = now();
+  const values = { ...ownerColumns(who), title, message_count: 0, created_at: t, updated_at: t };
+  const row = await db.insertInto('threads').values(values).returning('id').executeTakeFirstOrThrow();
+  return { thread: { ...values, id: row.id }, reused: false };
+}
+
+/** One page of the caller's threads, newest first; reads no message bodies. */
+export async function listThreads(db: DbHandle, who: Identity, page: number, limit: number): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
+  const base = db.selectFrom('threads').selectAll();
+  const rows = await (who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  return { threads: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Deletes one of the caller's threads; its messages go with it, its images stay in the gallery. */
+export async function deleteThread(db: DbHandle, who: Identity, threadId: number): Promise<void> {
+  await loadOwnedThread(db, who, threadId);
+  await db.deleteFrom('threads').where('id', '=', threadId).execute();
+}
+
+/** Renames one of the caller's threads (clamped to 255 characters); a blank title is refused. */
+export async function renameThread(db: DbHandle, who: Identity, threadId: number, requested: string): Promise<ThreadRow> {
+  const thread = await loadOwnedThread(db, who, threadId);
+  const title = clampTitle(requested);
+  if (!title) throw new AppError('bad_request', 'Invalid request: title: must not be blank');
+  const updated_at = now();
+  await db.updateTable('threads').set({ title, updated_at }).where('id', '=', threadId).execute();
+  return { ...thread, title, updated_at };
+}
