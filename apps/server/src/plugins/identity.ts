@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { settleExpiredPlan } from '../features/billing/service.js';
 import { type Identity, createGuest, createSession, deleteSession, findIdentity, hashSessionId } from '../features/session/service.js';
 
 export const SESSION_COOKIE = 'ensemble_sid';
@@ -38,6 +39,11 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
     if (!p) {
       const raw = request.cookies[SESSION_COOKIE];
       p = raw && raw.length <= 128 ? findIdentity(db, hashSessionId(config.SESSION_SECRET, raw)) : Promise.resolve(null);
+      // A cancelled plan whose period has ended becomes free before anything reads the account.
+      p = p.then(async (who) => {
+        if (who?.kind === 'user') await settleExpiredPlan(db, who.userId);
+        return who;
+      });
       memo.set(request, p);
     }
     return p;

@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_PATHS,
+  AppError,
+  type AuthUserResponse,
+  googleSignInRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+} from '@ensemble/shared';
+import type { AppContext } from '../../app.js';
+import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
+import { createMailer } from '../mail/mailer.js';
+import { completeSignIn, createAccount, findAccountByEmail } from './account-service.js';
+import { signInWithGoogle } from './google-sign-in.js';
+import { createGoogleVerifier } from './google-verifier.js';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import { profileRoutes } from './profile-routes.js';
+import { resetRoutes } from './reset-routes.js';
+import { findUserView } from './user-view.js';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+const HOUR_MS = 3600 * 1000;
+const REGISTER_PER_ADDRESS_PER_HOUR = 10;
+
+/** The calling guest, whose threads an account adopts at sign-in (null when the caller is not a guest). */
+async function callingGuest(request: FastifyRequest): Promise<number | null> {
+  const who = await request.existingIdentity();
+  return who?.kind === 'guest' ? who.guestId : null;
+}
+
+/** Accounts: register, login, logout, Google sign-in, password reset, profile figures. */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const limiter = createRateLimiter(ctx);
+  const mailer = createMailer(config, app.log);
+  const verifyGoogle = config.GOOGLE_CLIENT_ID
+    ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
+    : null;
+  const loginWindowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+
+  async function signedIn(userId: number, message: string): Promise<AuthUserResponse> {
+    const user = await findUserView(db.kysely, userId);
+    if (!user) throw new AppError('internal', 'account vanished during sign-in');
+    return { status: 'success', message, user };
+  }
+
+  app.post(AUTH_PATHS.register, { schema: { body: registerRequestSchema } }, async (request, reply) => {
+    const gate = await limiter.hit(`register:addr:${request.ip}`, REGISTER_PER_ADDRESS_PER_HOUR, HOUR_MS);
+    if (!gate.allowed) refuseTooMany(reply, gate.retryAfterMs);
+    const { email, username, password } = request.body;
+    const problem = passwordProblem(password, [email, username]);
+    if (problem) throw new AppError('bad_request', problem, { field: 'password' });
+    const passwordHash = await hashPassword(password);
+    const userId = await createAccount(
+      db,
+      { email, username, passwordHash, googleSub: null, picture: null },
+      await callingGuest(request),
+      'Created an account',
+    );
+    await reply.startSession({ userId });
+    return signedIn(userId, 'Registration successful');
+  });
+
+  app.post(AUTH_PATHS.login, { schema: { body: loginRequestSchema } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const keys = [
+      { key: `login:acct:${email}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      { key: `login:addr:${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
+    ];
+    // Only failures count; an account or address that has used up its failures waits out the window.
+    for (const k of keys) {
+      const state = await limiter.peek(k.key, k.limit, loginWindowMs);
+      if (!state.allowed) refuseTooMany(reply, state.retryAfterMs);
+    }
+    const account = await findAccountByEmail(db.kysely, email);
+    const ok = await verifyPassword(account?.password_hash ?? null, password);
+    if (!account || !ok) {
+      for (const k of keys) await limiter.hit(k.key, k.limit, loginWindowMs);
+      throw new AppError('unauthorized', INVALID_LOGIN);
+    }
+    await completeSignIn(db, account.id, await callingGuest(request), 'Signed in');
+    await reply.startSession({ userId: account.id });
+    return signedIn(account.id, 'Login successful');
+  });
+
+  app.post(AUTH_PATHS.logout, async (_request, reply) => {
+    await reply.endSession();
+    return { status: 'success' as const, message: 'Signed out' };
+  });
+
+  app.post(AUTH_PATHS.userHandler, { schema: { body: googleSignInRequestSchema } }, async (request, reply) => {
+    if (!verifyGoogle) throw new AppError('unavailable', 'Google sign-in is not configured on this server');
+    const addressKey = `google:addr:${request.ip}`;
+    const state = await limiter.peek(addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, loginWindowMs);
+    if (!state.allowed) refuseTooMany(reply, state.retryAfterMs);
+    let google: Awaited<ReturnType<typeof verifyGoogle>>;
+    try {
+      google = await verifyGoogle(request.body.credential);
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'bad_gateway')
+        await limiter.hit(addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, loginWindowMs);
+      throw error;
+    }
+    // Only the verified claims name the account; the posted profile fields are ignored.
+    const { userId, created } = await signInWithGoogle(db, google, await callingGuest(request));
+    await reply.startSession({ userId });
+    return signedIn(userId, created ? 'Account created with Google' : 'Login successful');
+  });
+
+  await app.register(resetRoutes, { ctx, limiter, mailer });
+  await app.register(profileRoutes, { db });
+};

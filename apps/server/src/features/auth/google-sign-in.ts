@@ -1,0 +1,46 @@
+import { AppError, MESSAGES } from '@ensemble/shared';
+import { type Db, now } from '../../db/connection.js';
+import { adoptGuest, createAccount, recordActivity } from './account-service.js';
+import type { GoogleIdentity } from './google-verifier.js';
+
+/**
+ * Signs in with a verified Google identity: the account linked to its subject, else the account
+ * with its verified e-mail (which gets linked), else a new account. The calling guest is adopted.
+ */
+export async function signInWithGoogle(
+  db: Db,
+  google: GoogleIdentity,
+  guestId: number | null,
+): Promise<{ userId: number; created: boolean }> {
+  const bySub = await db.kysely.selectFrom('users').select('id').where('google_sub', '=', google.sub).executeTakeFirst();
+  const byEmail = bySub
+    ? undefined
+    : await db.kysely.selectFrom('users').select(['id', 'google_sub', 'picture']).where('email', '=', google.email).executeTakeFirst();
+  // The address belongs to an account already linked to another Google identity: never merge the two.
+  if (byEmail?.google_sub && byEmail.google_sub !== google.sub) throw new AppError('unauthorized', MESSAGES.googleFailed);
+
+  const existing = bySub ?? byEmail;
+  if (!existing) {
+    const username = (google.name ?? google.email.split('@')[0] ?? 'user').slice(0, 64);
+    const userId = await createAccount(
+      db,
+      { email: google.email, username, passwordHash: null, googleSub: google.sub, picture: google.picture },
+      guestId,
+      'Created an account with Google',
+    );
+    return { userId, created: true };
+  }
+
+  await db.kysely.transaction().execute(async (trx) => {
+    if (byEmail) {
+      await trx
+        .updateTable('users')
+        .set({ google_sub: google.sub, picture: byEmail.picture ?? google.picture, updated_at: now() })
+        .where('id', '=', byEmail.id)
+        .execute();
+    }
+    await recordActivity(trx, existing.id, 'login', 'Signed in with Google');
+    if (guestId != null) await adoptGuest(trx, guestId, existing.id);
+  });
+  return { userId: existing.id, created: false };
+}

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError, BASE_PATH } from '@ensemble/shared';
+import { type Db, now } from '../../db/connection.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { recordActivity } from './account-service.js';
+
+export const RESET_TTL_MS = 3600 * 1000;
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+
+/** The only form of a reset token the database holds. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Issues a single-use reset token (256 random bits, stored hashed, valid 1 hour) for an account,
+ * or null when the address is unknown. The caller answers the same either way.
+ */
+export async function issueResetToken(db: Db, email: string): Promise<{ token: string; userId: number } | null> {
+  const user = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (!user) return null;
+  const token = randomBytes(32).toString('base64url');
+  const t = Date.now();
+  await db.kysely
+    .insertInto('password_resets')
+    .values({
+      token_hash: hashResetToken(token),
+      user_id: user.id,
+      expires_at: new Date(t + RESET_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: new Date(t).toISOString(),
+    })
+    .execute();
+  return { token, userId: user.id };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The reset mail; its link is built from the configured public origin, never from a request's Host. */
+export function resetMail(origin: string, to: string, token: string): MailMessage {
+  const link = `${origin}${BASE_PATH}/reset-password?token=${encodeURIComponent(token)}`;
+  const text = [
+    'Hello,',
+    '',
+    'Someone (hopefully you) asked to reset the password of your Ensemble account.',
+    'Open this link within one hour to choose a new password:',
+    '',
+    link,
+    '',
+    'If you did not ask for this, you can ignore this mail; your password stays as it is.',
+  ].join('\n');
+  const href = escapeHtml(link);
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello,</p>
+<p>Someone (hopefully you) asked to reset the password of your Ensemble account. Open this link within one hour to choose a new password:</p>
+<p><a href="${href}">Reset your password</a></p>
+<p style="color:#666">If the button does not work, copy this address into your browser:<br>${href}</p>
+<p style="color:#666">If you did not ask for this, you can ignore this mail; your password stays as it is.</p>
+</body></html>`;
+  return { to, subject: 'Reset your Ensemble password', text, html, link };
+}
+
+/**
+ * Spends a reset token: sets the new password hash, retires every other outstanding token of the
+ * account and ends every session it has. An unknown, used or expired token is a 400.
+ */
+export async function completeReset(db: Db, token: string, passwordHash: string): Promise<number> {
+  const t = now();
+  const userId = await db.kysely.transaction().execute(async (trx) => {
+    // One conditional update claims the token, so two concurrent uses cannot both succeed.
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: t })
+      .where('token_hash', '=', hashResetToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', t)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!claimed) throw new AppError('bad_request', INVALID_RESET_LINK);
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: t }).where('id', '=', claimed.user_id).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: t })
+      .where('user_id', '=', claimed.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    // Every session ends with the old password (the same rule as deleteUserSessions, inside this transaction).
+    await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
+    await recordActivity(trx, claimed.user_id, 'password_reset', 'Password changed with a reset link');
+    return claimed.user_id;
+  });
+  return userId;
+}
+
+/** The account a token belongs to while it can still be used (for checking the new password against it). */
+export async function resetTokenOwner(db: Db, token: string): Promise<{ email: string; username: string } | null> {
+  const row = await db.kysely
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['users.email', 'users.username'])
+    .where('password_resets.token_hash', '=', hashResetToken(token))
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', now())
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -1,0 +1,114 @@
+import { AppError } from '@ensemble/shared';
+import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../app.js';
+
+/** The outcome of counting one event against a limit. */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** How long until the window ends (0 when allowed). */
+  retryAfterMs: number;
+  /** Events counted in the current window, this one included for hit(). */
+  count: number;
+}
+
+/** Fixed-window counters shared by every instance (Redis when configured, else the database). */
+export interface RateLimiter {
+  /** Counts one event under key; allowed while the window's count stays within limit. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Whether key has already used up its limit, without counting anything. */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+}
+
+const MAX_WINDOW_MS = 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+const REDIS_PREFIX = 'ensemble:rl:';
+
+function checkWindow(windowMs: number): void {
+  // The database store prunes rows a day old, so longer windows would silently reset.
+  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) throw new Error(`rate-limit window must be within 1 ms..24 h, got ${windowMs}`);
+}
+
+function result(count: number, limit: number, msLeft: number, counting: boolean): RateLimitResult {
+  const allowed = counting ? count <= limit : count < limit;
+  return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, msLeft), count };
+}
+
+/** A limiter over Redis (INCR with a PX expiry set on the window's first event) or the rate_limits table. */
+export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis'>): RateLimiter {
+  const { db, redis } = ctx;
+  if (redis) {
+    return {
+      async hit(key, limit, windowMs) {
+        checkWindow(windowMs);
+        const k = REDIS_PREFIX + key;
+        // One MULTI: the key is created with its expiry only when absent, so INCR keeps the window's end.
+        const replies = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+        if (!replies) throw new Error('rate-limit transaction aborted');
+        const count = Number(replies[1]?.[1]);
+        let ttl = Number(replies[2]?.[1]);
+        if (ttl < 0) {
+          // A key left without expiry (written by something else) would block forever: give it this window.
+          await redis.pexpire(k, windowMs);
+          ttl = windowMs;
+        }
+        return result(count, limit, ttl, true);
+      },
+      async peek(key, limit, windowMs) {
+        checkWindow(windowMs);
+        const k = REDIS_PREFIX + key;
+        const replies = await redis.multi().get(k).pttl(k).exec();
+        const count = Number(replies?.[0]?.[1] ?? 0);
+        const ttl = Number(replies?.[1]?.[1] ?? 0);
+        return ttl > 0 ? result(count, limit, ttl, false) : result(0, limit, 0, false);
+      },
+    };
+  }
+
+  let lastPrune = 0;
+  async function prune(t: number): Promise<void> {
+    if (t - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = t;
+    await db.kysely
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', t - MAX_WINDOW_MS)
+      .execute();
+  }
+
+  return {
+    async hit(key, limit, windowMs) {
+      checkWindow(windowMs);
+      const t = Date.now();
+      const expired = t - windowMs;
+      // One atomic upsert: a window that has ended starts over at this event.
+      const row = await db.kysely
+        .insertInto('rate_limits')
+        .values({ key, window_start: t, count: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql`CASE WHEN rate_limits.window_start <= ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
+            window_start: sql`CASE WHEN rate_limits.window_start <= ${expired} THEN ${t} ELSE rate_limits.window_start END`,
+          }),
+        )
+        .returning(['count', 'window_start'])
+        .executeTakeFirstOrThrow();
+      await prune(t);
+      return result(Number(row.count), limit, Number(row.window_start) + windowMs - t, true);
+    },
+    async peek(key, limit, windowMs) {
+      checkWindow(windowMs);
+      const t = Date.now();
+      const row = await db.kysely.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+      if (!row || Number(row.window_start) <= t - windowMs) return result(0, limit, 0, false);
+      return result(Number(row.count), limit, Number(row.window_start) + windowMs - t, false);
+    },
+  };
+}
+
+/** The 429 a refused caller gets: a Retry-After header and "Too many attempts. Please try again in N minutes." */
+export function refuseTooMany(reply: FastifyReply, retryAfterMs: number): never {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  reply.header('Retry-After', String(seconds));
+  throw new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
