@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(WEB_DIR, '../..');
+const SCREENSHOT_DIR = path.join(WEB_DIR, 'e2e', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A running app server for one test file. */
+export interface RunningServer {
+  /** Origin, e.g. http://127.0.0.1:41234 (the app is at `${url}/prod`). */
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
+}
+
+/**
+ * Starts the real server (demo providers) on a free port with a temporary DATA_DIR, serving the
+ * built web app (run `npm run build -w apps/web` first). `env` adds or overrides variables.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(path.join(WEB_DIR, 'dist', 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the e2e tests.');
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_TOKENS_PER_SECOND: '400',
+      PUBLIC_ORIGIN: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
+}
+
+/** Launches Debian's headless Chromium. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Saves a full-page PNG to apps/web/e2e/screenshots/{name}.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Collects console errors and uncaught page errors (CSP violations are console errors). The
+ * expected 401 of the guest session check is not an error.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const expected = (message: ConsoleMessage) =>
+    message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/auth/check_session.php');
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expected(message)) errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}

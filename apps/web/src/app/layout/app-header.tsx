@@ -1,0 +1,88 @@
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { useSession, useSignOut } from '@/features/session';
+import { cn } from '@/lib/cn';
+import { MobileMenu } from './mobile-menu';
+import { visibleNavItems } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+function Logo() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-lg pr-2" aria-label="Ensemble home">
+      <span aria-hidden="true" className="relative inline-flex size-8 items-center justify-center rounded-[10px] bg-accent shadow-sm">
+        <span className="absolute top-[9px] left-[8px] size-2 rounded-full bg-on-accent" />
+        <span className="absolute top-[7px] right-[7px] size-1.5 rounded-full bg-on-accent/80" />
+        <span className="absolute right-[7px] bottom-[7px] size-2.5 rounded-full bg-on-accent/60" />
+      </span>
+      <span className="font-display text-lg text-fg">Ensemble</span>
+    </Link>
+  );
+}
+
+/**
+ * The app header: logo, navigation (a hamburger menu below 768 px), the credit meter slot, the
+ * theme toggle, and Sign In (guests) or the user menu.
+ */
+export function AppHeader() {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const handleSignOut = () => {
+    setSignOutError(null);
+    signOut().catch((error: Error) => setSignOutError(error.message));
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/80 backdrop-blur-md">
+      <div className="mx-auto flex h-16 w-full max-w-[1600px] items-center gap-2 px-3 sm:px-5">
+        <Logo />
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6">
+          {visibleNavItems(Boolean(user)).map(({ to, label, icon: Icon, end }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              aria-label={label}
+              title={label}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors lg:px-3',
+                  isActive ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2/60 hover:text-fg',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              <span className="hidden lg:inline">{label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div data-testid="credit-meter-slot" className="flex items-center empty:hidden" />
+          <ThemeToggle />
+          <div className="hidden md:flex">
+            {user ? (
+              <UserMenu user={user} onSignOut={handleSignOut} />
+            ) : (
+              <Link to="/login" className={buttonClasses({ size: 'sm', className: 'h-9 px-4' })}>
+                <LogIn aria-hidden="true" className="size-4" />
+                Sign In
+              </Link>
+            )}
+          </div>
+          <div className="md:hidden">
+            <MobileMenu user={user} onSignOut={handleSignOut} />
+          </div>
+        </div>
+      </div>
+      {signOutError && (
+        <div className="mx-auto w-full max-w-[1600px] px-3 pb-3 sm:px-5">
+          <ErrorBanner message={signOutError} onDismiss={() => setSignOutError(null)} />
+        </div>
+      )}
+    </header>
+  );
+}

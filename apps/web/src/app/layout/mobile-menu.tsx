@@ -1,0 +1,46 @@
+import type { User } from '@ensemble/shared';
+import { LogIn, Menu } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
+import { AccountItems, AccountLabel } from './user-menu';
+import { visibleNavItems } from './nav-items';
+
+/** The hamburger menu below 768 px: navigation, then account items or Sign In. */
+export function MobileMenu({ user, onSignOut }: { user: User | null; onSignOut(): void }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <IconButton label="Open menu" icon={<Menu />} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-[min(18rem,calc(100vw-1rem))]">
+        {user && (
+          <>
+            <AccountLabel user={user} />
+            <DropdownMenuSeparator />
+          </>
+        )}
+        {visibleNavItems(Boolean(user)).map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} icon={<Icon />} onSelect={() => navigate(to)}>
+            {label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        {user ? (
+          <AccountItems onSignOut={onSignOut} />
+        ) : (
+          <DropdownMenuItem icon={<LogIn />} onSelect={() => navigate('/login')}>
+            Sign In
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

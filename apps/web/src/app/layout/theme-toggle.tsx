@@ -1,0 +1,13 @@
+import { Moon, Sun } from 'lucide-react';
+import { IconButton } from '@/components/ui/icon-button';
+import { usePreferences } from '@/features/preferences';
+
+/** Sun/moon button switching between the dark and light themes. */
+export function ThemeToggle() {
+  const theme = usePreferences((s) => s.theme);
+  const toggleTheme = usePreferences((s) => s.toggleTheme);
+  const dark = theme === 'dark';
+  return (
+    <IconButton label={dark ? 'Switch to light theme' : 'Switch to dark theme'} icon={dark ? <Sun /> : <Moon />} onClick={toggleTheme} />
+  );
+}

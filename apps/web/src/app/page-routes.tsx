@@ -1,0 +1,45 @@
+import { type ComponentType, lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from '@/features/session';
+
+// Each screen is its own chunk, so the first load carries only the shell and the page in view.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Component = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return <Component />;
+}
+
+const thread = () => import('./routes/thread-routes');
+// The same element on every chat path: React keeps the chat mounted when the path changes.
+const threadScreen = page(thread, 'ThreadRoute');
+
+/**
+ * Every screen of core.md section 2 (paths relative to /prod). Legal documents (/terms,
+ * /privacy, /contact) are not here: AppRoutes shows them as dialogs over a page.
+ */
+export const pageRoutes: RouteObject[] = [
+  { index: true, element: page(() => import('./routes/home-page'), 'HomePage') },
+  { path: 'thread', element: threadScreen },
+  { path: 'thread/new', element: threadScreen },
+  { path: 'thread/:threadId', element: threadScreen },
+  { path: 'thread/:threadId/*', element: page(thread, 'ThreadPrefixRedirect') },
+  { path: 'settings', element: page(() => import('./routes/settings-page'), 'SettingsPage') },
+  { path: 'compare', element: page(() => import('./routes/compare-page'), 'ComparePage') },
+  { path: 'image-studio', element: page(() => import('./routes/image-studio-page'), 'ImageStudioPage') },
+  { path: 'login', element: page(() => import('./routes/login-page'), 'LoginPage') },
+  { path: 'signup', element: page(() => import('./routes/signup-page'), 'SignupPage') },
+  { path: 'forgot-password', element: page(() => import('./routes/forgot-password-page'), 'ForgotPasswordPage') },
+  { path: 'reset-password', element: page(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: 'my-assets', element: page(() => import('./routes/my-assets-page'), 'MyAssetsPage') },
+      { path: 'profile', element: page(() => import('./routes/profile-page'), 'ProfilePage') },
+      { path: 'subscription', element: page(() => import('./routes/subscription-page'), 'SubscriptionPage') },
+      { path: 'subscription/success', element: page(() => import('./routes/subscription-success-page'), 'SubscriptionSuccessPage') },
+      { path: 'subscription/cancel', element: page(() => import('./routes/subscription-cancel-page'), 'SubscriptionCancelPage') },
+      { path: 'upgrade', element: <Navigate to="/subscription" replace /> },
+      { path: 'billing', element: <Navigate to="/subscription" replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];

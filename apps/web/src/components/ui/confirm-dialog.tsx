@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Called on confirm; the dialog closes when it resolves and stays open when it rejects. */
+  onConfirm(): void | Promise<void>;
+  /** 'danger' paints the confirm button red (Delete, Reset All). */
+  tone?: 'danger' | 'default';
+  busy?: boolean;
+}
+
+/** Asks the user to confirm an action: title, message, a confirm and a cancel button. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  onConfirm,
+  tone = 'default',
+  busy,
+}: ConfirmDialogProps) {
+  const handleConfirm = async () => {
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch {
+      // A failed action keeps the dialog open; the caller shows its own error.
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={title}
+      description={message}
+      size="sm"
+      hideClose
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={handleConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

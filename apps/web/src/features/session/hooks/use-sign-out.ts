@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../api/logout';
+import { clearAuthReturn } from '../auth-return';
+import { clearSession } from '../session-actions';
+
+/**
+ * Returns signOut(): POST logout.php, then clear the user, emit authLogout and go to /prod/thread.
+ * Rejects with 'Failed to logout' (and stays signed in) when the server refuses.
+ */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await logout();
+    // Leave protected pages first, so their guard does not remember them as a return target.
+    await navigate('/thread');
+    clearSession(queryClient);
+    clearAuthReturn();
+  }, [navigate, queryClient]);
+}

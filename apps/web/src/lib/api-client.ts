@@ -1,0 +1,178 @@
+import { type CreditsInfo, type ErrorCode, MESSAGES, TIMEOUTS, isCreditsExhausted } from '@ensemble/shared';
+import type { z } from 'zod';
+
+/** Codes an ApiError may carry: the server's codes plus failures seen only by the client. */
+export type ApiErrorCode = ErrorCode | 'network' | 'timeout' | 'non_json' | 'invalid_response' | (string & {});
+
+/** A failed API call, rebuilt on the client from the `{"status":"error","message"}` body. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when no answer arrived (network failure, timeout). */
+  readonly httpStatus: number;
+  readonly code: ApiErrorCode | undefined;
+  /** The parsed answer body, when there was one. */
+  readonly body: unknown;
+  constructor(message: string, options: { httpStatus: number; code?: ApiErrorCode; body?: unknown }) {
+    super(message);
+    this.name = 'ApiError';
+    this.httpStatus = options.httpStatus;
+    this.code = options.code;
+    this.body = options.body;
+  }
+
+  /** Whether this error means the caller ran out of credits (HTTP 402 and the spec's other signs). */
+  get creditsExhausted(): boolean {
+    return this.code === 'credits_exhausted';
+  }
+
+  /** The balance the server sent with a credits error, when it sent one. */
+  get creditsInfo(): CreditsInfo | undefined {
+    const body = this.body as { credits_info?: CreditsInfo; data?: { credits_info?: CreditsInfo } } | undefined;
+    return body?.credits_info ?? body?.data?.credits_info;
+  }
+}
+
+/** Whether a value is an ApiError for exhausted credits. */
+export function isCreditsError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.creditsExhausted;
+}
+
+/** Options of one call. Pass `schema` to validate (and type) the answer with a shared zod schema. */
+export interface ApiOptions<S extends z.ZodType | undefined = undefined> {
+  schema?: S;
+  /** Query parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Milliseconds before the call is aborted with 'Request timed out after N seconds' (default 30 s). */
+  timeoutMs?: number;
+  /** The caller's own abort signal (TanStack Query passes one). */
+  signal?: AbortSignal;
+  cache?: RequestCache;
+  headers?: Record<string, string>;
+}
+
+type Result<S, T> = S extends z.ZodType ? z.output<S> : T;
+
+/** Builds a same-origin URL with query parameters. */
+export function apiUrl(path: string, query?: ApiOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+// A 2xx answer whose body says status "error" is still a failure. A 2xx credits_exhausted answer is
+// not: check_credits.php reports a shortfall that way, and callers read its credits_info.
+function bodyStatusIsError(body: unknown): boolean {
+  return Boolean(body && typeof body === 'object' && (body as { status?: unknown }).status === 'error');
+}
+
+/** Turns a failing answer's body into an ApiError, recognising exhausted credits. */
+export function errorFromBody(httpStatus: number, body: unknown): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown> & {
+    data?: { status?: unknown; message?: unknown };
+    credits_info?: { status?: unknown };
+  };
+  const text = typeof b.message === 'string' && b.message ? b.message : typeof b.error === 'string' && b.error ? b.error : '';
+  const credits = isCreditsExhausted({
+    httpStatus,
+    status: b.status,
+    message: text,
+    code: b.code,
+    data: b.data,
+    credits_info: b.credits_info,
+  });
+  const fallback = httpStatus >= 400 ? MESSAGES.serverError(httpStatus) : MESSAGES.unknown;
+  const message = text || (credits ? MESSAGES.creditsExhaustedUser : fallback);
+  const code = credits ? 'credits_exhausted' : typeof b.code === 'string' ? b.code : undefined;
+  return new ApiError(message, { httpStatus, code, body });
+}
+
+async function request<S extends z.ZodType | undefined, T>(
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH',
+  path: string,
+  body: unknown,
+  options: ApiOptions<S> = {},
+): Promise<Result<S, T>> {
+  const timeoutMs = options.timeoutMs ?? TIMEOUTS.creditCheckMs;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) controller.abort(options.signal.reason);
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: options.cache,
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (timedOut) {
+      throw new ApiError(MESSAGES.timedOut(Math.max(1, Math.round(timeoutMs / 1000))), { httpStatus: 0, code: 'timeout' });
+    }
+    // The caller's own abort stays an AbortError so query cancellation behaves as usual.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.connectionError, { httpStatus: 0, code: 'network' });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if (!text.trim()) {
+    if (!response.ok) throw new ApiError(MESSAGES.serverError(response.status), { httpStatus: response.status });
+    return undefined as Result<S, T>;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(MESSAGES.nonJson, { httpStatus: response.status, code: 'non_json' });
+  }
+  if (!response.ok || bodyStatusIsError(parsed)) throw errorFromBody(response.status, parsed);
+  if (!options.schema) return parsed as Result<S, T>;
+  const checked = options.schema.safeParse(parsed);
+  if (!checked.success) {
+    throw new ApiError(MESSAGES.invalidResponse, { httpStatus: response.status, code: 'invalid_response', body: parsed });
+  }
+  return checked.data as Result<S, T>;
+}
+
+/** GET a JSON API path; typed by `schema` when given, else by T. */
+export function apiGet<T = unknown, S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options?: ApiOptions<S>,
+): Promise<Result<S, T>> {
+  return request<S, T>('GET', path, undefined, options);
+}
+
+/** POST a JSON body (typed by the shared request type) to an API path. */
+export function apiPost<T = unknown, S extends z.ZodType | undefined = undefined>(
+  path: string,
+  body: unknown,
+  options?: ApiOptions<S>,
+): Promise<Result<S, T>> {
+  return request<S, T>('POST', path, body ?? {}, options);
+}
+
+/** DELETE an API path (parameters usually go in `query`). */
+export function apiDelete<T = unknown, S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options?: ApiOptions<S>,
+): Promise<Result<S, T>> {
+  return request<S, T>('DELETE', path, undefined, options);
+}

@@ -1,0 +1,134 @@
+import { MESSAGES, STREAM_DONE, TIMEOUTS } from '@ensemble/shared';
+
+/** One content delta of a reply. */
+export interface StreamDelta {
+  content: string;
+  messageId: number | null;
+  format: string;
+}
+
+/** A stream that ended with the server's error event; not retried. */
+export class StreamError extends Error {
+  constructor(
+    message: string,
+    readonly creditsExhausted = false,
+  ) {
+    super(message);
+    this.name = 'StreamError';
+  }
+}
+
+export interface ReadStreamOptions {
+  signal?: AbortSignal;
+  onDelta?: (delta: StreamDelta, contentSoFar: string) => void;
+  retries?: number;
+  /** Wait before retry n is n times this (1 s, 2 s, 3 s). */
+  retryBaseMs?: number;
+}
+
+interface SseBlock {
+  id: string | null;
+  data: string;
+}
+
+function parseBlock(block: string): SseBlock | null {
+  let id: string | null = null;
+  const data: string[] = [];
+  for (const line of block.split(/\r?\n/)) {
+    if (line.startsWith('id:')) id = line.slice(3).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  return data.length ? { id, data: data.join('\n') } : null;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/**
+ * Reads a chat event stream to its [DONE], appending content deltas. A dropped connection is
+ * retried up to 3 times (1 s, 2 s, 3 s) and resumes after the last event id, so nothing is lost or
+ * doubled; then it fails with 'Connection failed after 3 retries'. An error event ends it.
+ */
+export async function readChatStream(url: string, options: ReadStreamOptions = {}): Promise<{ content: string; messageId: number | null }> {
+  const retries = options.retries ?? TIMEOUTS.streamRetries;
+  const base = options.retryBaseMs ?? TIMEOUTS.streamRetryBaseMs;
+  let content = '';
+  let messageId: number | null = null;
+  let lastId: string | null = null;
+  let failures = 0;
+
+  for (;;) {
+    let progressed = false;
+    try {
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (lastId) headers['Last-Event-ID'] = lastId;
+      const res = await fetch(url, { headers, credentials: 'include', cache: 'no-store', signal: options.signal });
+      if (!res.ok) {
+        let message: string = MESSAGES.initStreamFailed;
+        try {
+          const body = (await res.json()) as { message?: string };
+          if (body.message) message = body.message;
+        } catch {
+          // not JSON: keep the generic text
+        }
+        // The stream is gone or not ours: retrying cannot help.
+        if (res.status >= 400 && res.status < 500) throw new StreamError(message);
+        throw new Error(message);
+      }
+      if (!res.body) throw new StreamError(MESSAGES.invalidStream);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.search(/\r?\n\r?\n/);
+        while (cut >= 0) {
+          const sep = buffer.slice(cut).match(/^\r?\n\r?\n/)?.[0].length ?? 2;
+          const block = parseBlock(buffer.slice(0, cut));
+          buffer = buffer.slice(cut + sep);
+          cut = buffer.search(/\r?\n\r?\n/);
+          if (!block) continue;
+          if (block.id) lastId = block.id;
+          progressed = true;
+          if (block.data === STREAM_DONE) return { content, messageId };
+          let event: { type?: string; content?: string; message_id?: number | null; format?: string; error?: string; message?: string };
+          try {
+            event = JSON.parse(block.data);
+          } catch {
+            throw new StreamError(MESSAGES.invalidStream);
+          }
+          if (event.type === 'connection_established') continue;
+          if (event.type === 'credits_exhausted')
+            throw new StreamError(`CREDITS_EXHAUSTED: ${event.message ?? MESSAGES.creditsExhaustedUser}`, true);
+          if (typeof event.error === 'string') throw new StreamError(event.error || MESSAGES.generateFailed);
+          if (typeof event.content === 'string') {
+            content += event.content;
+            messageId = event.message_id ?? messageId;
+            options.onDelta?.({ content: event.content, messageId, format: event.format ?? 'markdown' }, content);
+          }
+        }
+      }
+      throw new Error('stream closed before [DONE]');
+    } catch (error) {
+      if (error instanceof StreamError) throw error;
+      if (options.signal?.aborted) throw error;
+      if (progressed) failures = 0;
+      failures++;
+      if (failures > retries) throw new StreamError(MESSAGES.connectionFailedRetries);
+      await sleep(base * failures, options.signal);
+    }
+  }
+}
+
+/** The URL a stream is read from. */
+export function chatStreamUrl(streamId: string, model: string): string {
+  return `/api/messages/chat.php?stream=true&model=${encodeURIComponent(model)}&stream_id=${encodeURIComponent(streamId)}`;
+}

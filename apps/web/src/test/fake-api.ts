@@ -1,0 +1,51 @@
+import type { User } from '@ensemble/shared';
+import { vi } from 'vitest';
+
+/** One canned answer: a status and a JSON body (or raw text). */
+export interface FakeAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+}
+
+/** A signed-in user for tests. */
+export const TEST_USER: User = {
+  id: 7,
+  username: 'ada',
+  email: 'ada@example.com',
+  picture: null,
+  created_at: '2024-05-01T10:00:00.000Z',
+  subscription_tier: 'free',
+};
+
+/**
+ * Stubs globalThis.fetch at the network boundary: answers by "METHOD /path" (or "/path" for any
+ * method) from `routes`; the session check answers 401 (guest) or the given user, and the
+ * front-end configuration has defaults. Returns the stub, whose `.mock.calls` show what was sent.
+ */
+export function stubApi(
+  options: { user?: User | null; routes?: Record<string, FakeAnswer | ((init: RequestInit | undefined) => FakeAnswer)> } = {},
+) {
+  const routes: Record<string, FakeAnswer | ((init: RequestInit | undefined) => FakeAnswer)> = {
+    'GET /api/auth/check_session.php': options.user
+      ? { json: { status: 'success', user: options.user } }
+      : { status: 401, json: { status: 'unauthorized', message: 'Not signed in', user: null } },
+    'GET /api/config/get_frontend_config.php': { json: { google_client_id: '', demo_mode: true, payments_enabled: false } },
+    'POST /api/auth/logout.php': { json: { status: 'success' } },
+    ...options.routes,
+  };
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
+    const answer = typeof route === 'function' ? route(init) : route;
+    if (!answer) return new Response(JSON.stringify({ status: 'error', message: `Not found: ${method} ${url.pathname}` }), { status: 404 });
+    const body = answer.text ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
+    return new Response(body, {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': answer.text ? 'text/html' : 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
