@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './models/index.js';
 export * from './stream/events.js';
+export * from './api/paths.js';
 export * from './api/common.js';
 export * from './api/auth.js';
 export * from './api/config.js';

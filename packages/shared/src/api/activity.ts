@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { userIdSchema } from './common.js';
 
-export const ACTIVITY_PATHS = { handler: '/api/auth/activity_handler.php' } as const;
-
 export const recordActivityRequestSchema = z.object({
   activity_type: z.string().trim().min(1).max(32),
   description: z.string().trim().min(1).max(500),

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 
-export const AUTH_PATHS = {
-  checkSession: '/api/auth/check_session.php',
-  login: '/api/auth/login.php',
-  register: '/api/auth/register.php',
-  logout: '/api/auth/logout.php',
-  resetPassword: '/api/auth/reset-password.php',
-  updatePassword: '/api/auth/update-password.php',
-  userHandler: '/api/auth/user_handler.php',
-  refreshUser: '/api/user/refresh_user.php',
-} as const;
-
 export const tierSchema = z.enum(['free', 'pro', 'premium']);
 
 /** A signed-in user as the client sees it. */

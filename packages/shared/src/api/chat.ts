@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { creditsInfoSchema, idSchema, looseBool, userIdSchema } from './common.js';
 import { messageMetadataSchema } from './messages.js';
 
-export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;
-
 export const chatInputMessageSchema = z.object({
   content: z.string().max(100_000),
   role: z.enum(['user', 'assistant', 'system']).default('user'),

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { tierSchema } from './auth.js';
 
-export const CONFIG_PATHS = {
-  frontend: '/api/config/get_frontend_config.php',
-  config: '/api/config/get_config.php',
-  models: '/api/config/models.php',
-  health: '/api/health',
-} as const;
-
 export const frontendConfigSchema = z.object({
   google_client_id: z.string(),
   demo_mode: z.boolean().optional(),

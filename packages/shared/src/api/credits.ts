@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { creditsInfoSchema } from './common.js';
 
-export const CREDITS_PATHS = { check: '/api/credits/check_credits.php' } as const;
-
 export const checkCreditsRequestSchema = z.object({
   required_credits: z.coerce.number().int().min(0).max(100_000).default(0),
 });

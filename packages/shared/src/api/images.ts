@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { idSchema, userIdSchema } from './common.js';
 
-export const IMAGE_PATHS = {
-  list: '/api/images/get_user_images.php',
-  remove: '/api/images/delete_image.php',
-  download: '/api/images/download.php',
-  file: '/api/images/file',
-} as const;
-
-/** The public URL of a stored image. */
-export const imageFileUrl = (id: string) => `${IMAGE_PATHS.file}/${id}`;
 
 export const userImageSchema = z.object({
   id: z.string(),

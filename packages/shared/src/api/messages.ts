@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { idSchema, userIdSchema } from './common.js';
 
-export const MESSAGE_PATHS = {
-  get: '/api/messages/get_messages.php',
-  save: '/api/messages/messages.php',
-  remove: '/api/messages/delete_message.php',
-  update: '/api/messages/update_message.php',
-} as const;
-
 export const messageMetadataSchema = z
   .object({
     aspectRatio: z.string().max(16).optional(),

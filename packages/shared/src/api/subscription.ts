@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-export const SUBSCRIPTION_PATHS = {
-  checkout: '/api/subscription/create-checkout-session.php',
-  verify: '/api/subscription/verify_session.php',
-  webhook: '/api/subscription/webhook.php',
-} as const;
-
 export const checkoutRequestSchema = z.object({ priceId: z.string().min(1).max(200) });
 export const checkoutResponseSchema = z.object({ id: z.string(), url: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { idSchema, looseBool, userIdSchema } from './common.js';
 
-export const THREAD_PATHS = {
-  list: '/api/threads/get_all_threads.php',
-  create: '/api/threads/create_thread.php',
-  remove: '/api/threads/delete_thread.php',
-  update: '/api/threads/update_thread.php',
-  updateTitle: '/api/threads/update_thread_title.php',
-} as const;
-
 export const threadSchema = z.object({
   id: z.number(),
   title: z.string(),

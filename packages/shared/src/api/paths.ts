@@ -1,0 +1,56 @@
+/** The path of every API call, without zod, so clients can import them cheaply. */
+
+export const ACTIVITY_PATHS = { handler: '/api/auth/activity_handler.php' } as const;
+
+export const AUTH_PATHS = {
+  checkSession: '/api/auth/check_session.php',
+  login: '/api/auth/login.php',
+  register: '/api/auth/register.php',
+  logout: '/api/auth/logout.php',
+  resetPassword: '/api/auth/reset-password.php',
+  updatePassword: '/api/auth/update-password.php',
+  userHandler: '/api/auth/user_handler.php',
+  refreshUser: '/api/user/refresh_user.php',
+} as const;
+
+export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;
+
+export const CONFIG_PATHS = {
+  frontend: '/api/config/get_frontend_config.php',
+  config: '/api/config/get_config.php',
+  models: '/api/config/models.php',
+  health: '/api/health',
+} as const;
+
+export const CREDITS_PATHS = { check: '/api/credits/check_credits.php' } as const;
+
+export const IMAGE_PATHS = {
+  list: '/api/images/get_user_images.php',
+  remove: '/api/images/delete_image.php',
+  download: '/api/images/download.php',
+  file: '/api/images/file',
+} as const;
+
+export const MESSAGE_PATHS = {
+  get: '/api/messages/get_messages.php',
+  save: '/api/messages/messages.php',
+  remove: '/api/messages/delete_message.php',
+  update: '/api/messages/update_message.php',
+} as const;
+
+export const SUBSCRIPTION_PATHS = {
+  checkout: '/api/subscription/create-checkout-session.php',
+  verify: '/api/subscription/verify_session.php',
+  webhook: '/api/subscription/webhook.php',
+} as const;
+
+export const THREAD_PATHS = {
+  list: '/api/threads/get_all_threads.php',
+  create: '/api/threads/create_thread.php',
+  remove: '/api/threads/delete_thread.php',
+  update: '/api/threads/update_thread.php',
+  updateTitle: '/api/threads/update_thread_title.php',
+} as const;
+
+/** The public URL of a stored image. */
+export const imageFileUrl = (id: string) => `${IMAGE_PATHS.file}/${id}`;
