@@ -1,0 +1,2 @@
+export { ModelIcon } from './model-icon';
+export { ModelPicker, type ModelPickerProps } from './model-picker';

@@ -1,0 +1,70 @@
+import type { ModelEntry } from '@ensemble/shared';
+import { Check, ChevronDown, Settings2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
+import { costLabel } from '@/lib/models';
+import { ModelIcon } from './model-icon';
+
+export interface ModelPickerProps {
+  /** The models offered, in order. */
+  models: ModelEntry[];
+  value: string | null | undefined;
+  onChange: (id: string) => void;
+  /** Shows 'All Models...' at the end of the list. */
+  onAllModels?: () => void;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  /** Test id of the trigger button. */
+  testId?: string;
+}
+
+/**
+ * A model dropdown: each model with its icon, cost and a demo badge when the built-in demo
+ * provider answers it; at most 300 px high, optionally ending with 'All Models...'.
+ */
+export function ModelPicker({ models, value, onChange, onAllModels, label = 'Model', placeholder = 'Choose a model', disabled, className, testId }: ModelPickerProps) {
+  const current = models.find((m) => m.id === value);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={disabled}>
+        <button
+          type="button"
+          aria-label={`${label}: ${current?.name ?? placeholder}`}
+          data-testid={testId}
+          className={cn(
+            'inline-flex h-9 max-w-full items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50',
+            className,
+          )}
+        >
+          <ModelIcon model={current} />
+          <span className="truncate">{current?.name ?? placeholder}</span>
+          {current?.demo ? <Badge className="hidden sm:inline-flex">demo</Badge> : null}
+          <ChevronDown className="size-4 shrink-0 text-muted" aria-hidden />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="max-h-[300px] w-72" data-testid={testId ? `${testId}-menu` : undefined}>
+        <DropdownMenuLabel>{label}</DropdownMenuLabel>
+        {models.map((m) => (
+          <DropdownMenuItem key={m.id} onSelect={() => onChange(m.id)} data-model-id={m.id}>
+            <ModelIcon model={m} />
+            <span className="min-w-0 flex-1 truncate">{m.name}</span>
+            {m.demo ? <Badge>demo</Badge> : null}
+            <Badge tone="accent">{costLabel(m.cost)}</Badge>
+            <Check className={cn('size-4', m.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
+          </DropdownMenuItem>
+        ))}
+        {onAllModels ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onAllModels} icon={<Settings2 />}>
+              All Models...
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,32 @@
+import { type Catalogue, CONFIG_PATHS, IMAGE_MODELS, type ModelEntry, type ModelType, TEXT_MODELS, findModel } from '@ensemble/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from './api-client';
+
+export const MODELS_QUERY_KEY = ['models'] as const;
+
+/** The shared catalogue, used until the server's (with demo labels and operator changes) arrives. */
+export const FALLBACK_CATALOGUE: Catalogue = { text_models: [...TEXT_MODELS], image_models: [...IMAGE_MODELS] };
+
+/** Fetches the server's visible catalogue. */
+export async function fetchModels(): Promise<Catalogue> {
+  const res = await apiGet<Catalogue & { status: string }>(CONFIG_PATHS.models);
+  return { text_models: res.text_models, image_models: res.image_models };
+}
+
+/** The live model catalogue (server's visible models, each marked demo when simulated). */
+export function useModels(): { catalogue: Catalogue; loaded: boolean; find: (id: string | null | undefined, type?: ModelType) => ModelEntry | undefined } {
+  const query = useQuery({ queryKey: MODELS_QUERY_KEY, queryFn: fetchModels, staleTime: 5 * 60_000 });
+  const catalogue = query.data ?? FALLBACK_CATALOGUE;
+  return { catalogue, loaded: query.isSuccess, find: (id, type) => findModel(catalogue, id, type) };
+}
+
+/** The models of a type in the given order of ids (a shortlist), skipping unknown ones. */
+export function modelsInOrder(catalogue: Catalogue, ids: readonly string[], type: ModelType): ModelEntry[] {
+  const list = type === 'text' ? catalogue.text_models : catalogue.image_models;
+  return ids.map((id) => list.find((m) => m.id === id)).filter((m): m is ModelEntry => Boolean(m));
+}
+
+/** "1 credit" / "3 credits". */
+export function costLabel(cost: number): string {
+  return `${cost} credit${cost === 1 ? '' : 's'}`;
+}
