@@ -27,7 +27,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   GUESTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(5),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   MODELS_FILE: optionalString,
@@ -61,8 +64,16 @@ const envSchema = z.object({
   DEMO_TOKENS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
   PROVIDER_TEXT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PROVIDER_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
-  STREAM_GRACE_MS: z.coerce.number().int().min(0).default(5 * 60_000),
-  IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  STREAM_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60_000),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,9 +1,9 @@
-import { ConfigError, loadConfig } from './config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
 /** Reads the environment and starts listening; nothing else. */
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {

@@ -17,21 +17,13 @@ export type Tier = 'free' | 'pro' | 'premium';
 export const TIERS: readonly Tier[] = ['free', 'pro', 'premium'];
 
 /** Plan cards: price and list price in USD a month, credits a month, feature lines. */
-export const PLANS: Record<
-  Tier,
-  { name: string; price: number; listPrice: number | null; credits: number; features: string[] }
-> = {
+export const PLANS: Record<Tier, { name: string; price: number; listPrice: number | null; credits: number; features: string[] }> = {
   free: {
     name: 'Free',
     price: 0,
     listPrice: null,
     credits: 100,
-    features: [
-      '100 credits to start',
-      'Access to every text and image model',
-      'Saved conversations',
-      'Community support',
-    ],
+    features: ['100 credits to start', 'Access to every text and image model', 'Saved conversations', 'Community support'],
   },
   pro: {
     name: 'Pro',
@@ -111,15 +103,7 @@ export const UI = {
   statFallbackCredits: 0.01,
 } as const;
 
-export const FONTS = [
-  'Commissioner',
-  'DM Serif Text',
-  'IBM Plex Sans',
-  'Libre Baskerville',
-  'Ovo',
-  'Playfair Display',
-  'Poppins',
-] as const;
+export const FONTS = ['Commissioner', 'DM Serif Text', 'IBM Plex Sans', 'Libre Baskerville', 'Ovo', 'Playfair Display', 'Poppins'] as const;
 export type FontName = (typeof FONTS)[number];
 export const DEFAULT_BODY_FONT: FontName = 'Poppins';
 export const DEFAULT_HEADLINE_FONT: FontName = 'Libre Baskerville';
@@ -137,9 +121,7 @@ export const DEFAULT_ASPECT_RATIO: AspectRatio = 'square';
 export function normalizeAspectRatio(value: unknown): AspectRatio {
   if (typeof value !== 'string') return DEFAULT_ASPECT_RATIO;
   if (value in ASPECT_RATIOS) return value as AspectRatio;
-  const hit = (Object.keys(ASPECT_RATIOS) as AspectRatio[]).find(
-    (k) => ASPECT_RATIOS[k].ratio === value,
-  );
+  const hit = (Object.keys(ASPECT_RATIOS) as AspectRatio[]).find((k) => ASPECT_RATIOS[k].ratio === value);
   return hit ?? DEFAULT_ASPECT_RATIO;
 }
 

@@ -34,8 +34,7 @@ export const MESSAGES = {
   saveUserMessageFailed: 'Failed to save user message',
   // threads and messages
   invalidResponse: 'Invalid response from server',
-  createThreadFailed: (status: number, statusText: string) =>
-    `Failed to create thread: ${status} ${statusText}`,
+  createThreadFailed: (status: number, statusText: string) => `Failed to create thread: ${status} ${statusText}`,
   noThreadId: 'No thread_id in response',
   threadCreateTimedOut: 'Thread creation timed out',
   threadCreateRetriesFailed: 'Failed to create thread after multiple attempts',
@@ -144,7 +143,14 @@ export interface ErrorBody {
 }
 
 /** Whether an error text or body means the credits ran out (core.md section 8 rules). */
-export function isCreditsExhausted(input: { status?: unknown; message?: unknown; httpStatus?: number; code?: unknown; data?: { status?: unknown }; credits_info?: { status?: unknown } }): boolean {
+export function isCreditsExhausted(input: {
+  status?: unknown;
+  message?: unknown;
+  httpStatus?: number;
+  code?: unknown;
+  data?: { status?: unknown };
+  credits_info?: { status?: unknown };
+}): boolean {
   if (input.httpStatus === 402) return true;
   if (input.status === 'credits_exhausted') return true;
   if (input.data?.status === 'credits_exhausted') return true;

@@ -70,13 +70,22 @@ describe('errors', () => {
   it('maps send failures that mention rate to the rate-limit text', () => {
     expect(sendFailureText('429 rate limited')).toBe('Rate limit exceeded. Please wait a moment before trying again.');
     expect(sendFailureText('boom')).toBe('Failed to send message. Please try again.');
-    expect(MESSAGES.insufficientCredits(3, 1)).toBe('Insufficient credits. This model requires 3 credit(s), but you only have 1 remaining.');
+    expect(MESSAGES.insufficientCredits(3, 1)).toBe(
+      'Insufficient credits. This model requires 3 credit(s), but you only have 1 remaining.',
+    );
   });
 });
 
 describe('schemas', () => {
   it('reads aspect ratios in both stored forms', () => {
-    expect(['wide', '16:9', '9:16', 'tall', 'nonsense', undefined].map(normalizeAspectRatio)).toEqual(['wide', 'wide', 'tall', 'tall', 'square', 'square']);
+    expect(['wide', '16:9', '9:16', 'tall', 'nonsense', undefined].map(normalizeAspectRatio)).toEqual([
+      'wide',
+      'wide',
+      'tall',
+      'tall',
+      'square',
+      'square',
+    ]);
   });
 
   it('accepts metadata as an object or a JSON string and refuses other strings', () => {
@@ -86,7 +95,9 @@ describe('schemas', () => {
   });
 
   it('validates chat requests: ids as numbers or numeric strings, at least one message', () => {
-    expect(chatRequestSchema.parse({ model: 'gpt-4o', thread_id: '12', user_id: '-1', stream: 'true', messages: [{ content: 'hi' }] })).toMatchObject({
+    expect(
+      chatRequestSchema.parse({ model: 'gpt-4o', thread_id: '12', user_id: '-1', stream: 'true', messages: [{ content: 'hi' }] }),
+    ).toMatchObject({
       thread_id: 12,
       user_id: -1,
       stream: true,

@@ -34,7 +34,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (error.validation) {
-      return reply.code(400).send({ status: 'error', code: 'bad_request', message: describeValidation(error.validationContext, error.validation as ValidationIssue[]) });
+      return reply.code(400).send({
+        status: 'error',
+        code: 'bad_request',
+        message: describeValidation(error.validationContext, error.validation as ValidationIssue[]),
+      });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -54,6 +58,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(statusCode).send({ status: 'error', message: error.message || 'Bad request' });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.code(500).send({ status: 'error', code: 'internal', message: `Something went wrong on our side (reference ${request.id}).` });
+    return reply
+      .code(500)
+      .send({ status: 'error', code: 'internal', message: `Something went wrong on our side (reference ${request.id}).` });
   });
 });

@@ -80,7 +80,12 @@ describe('foundation: sessions, guests, errors', () => {
 
   it('answers malformed JSON, a wrong field type, a 2 MB body and an unknown path with JSON errors, then goes on', async () => {
     const c = t.client();
-    const malformed = await c.request({ method: 'POST', url: '/api/credits/check_credits.php', payload: '{"required_credits":', headers: { 'content-type': 'application/json' } });
+    const malformed = await c.request({
+      method: 'POST',
+      url: '/api/credits/check_credits.php',
+      payload: '{"required_credits":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.data).toEqual({ status: 'error', code: 'bad_request', message: 'Malformed JSON in request body' });
 
@@ -89,7 +94,12 @@ describe('foundation: sessions, guests, errors', () => {
     expect(wrongType.data.status).toBe('error');
     expect(wrongType.data.message).toContain('required_credits');
 
-    const big = await c.request({ method: 'POST', url: '/api/credits/check_credits.php', payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    const big = await c.request({
+      method: 'POST',
+      url: '/api/credits/check_credits.php',
+      payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.data).toMatchObject({ status: 'error', message: 'Request body is larger than 1 MB' });
 

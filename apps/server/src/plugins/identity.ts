@@ -67,7 +67,7 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
   app.decorateRequest('existingIdentity', function (this: FastifyRequest) {
     return existing(this);
   });
-  app.decorateReply('startSession', function () {
+  app.decorateReply('startSession', () => {
     throw new Error('startSession() used before the hook ran');
   });
   app.decorateReply('endSession', async function (this: FastifyReply) {

@@ -31,14 +31,7 @@ export interface GeneratedImage {
 }
 
 /** Why a provider call failed, in terms the user can be told. */
-export type ProviderErrorKind =
-  | 'auth'
-  | 'rate_limit'
-  | 'timeout'
-  | 'bad_request'
-  | 'content_filter'
-  | 'unavailable'
-  | 'network';
+export type ProviderErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'bad_request' | 'content_filter' | 'unavailable' | 'network';
 
 /** A provider failure with a safe user-facing message (never a key or the provider's raw body). */
 export class ProviderError extends Error {

@@ -5,7 +5,11 @@ import { SESSION_COOKIE } from '../plugins/identity.js';
 import type { TestApp, TestClient } from './app-factory.js';
 
 /** Makes an account row directly and signs the client in as it (a real session cookie); returns the user id. */
-export async function signInNewAccount(t: TestApp, client: TestClient, fields: { username?: string; credits?: number } = {}): Promise<number> {
+export async function signInNewAccount(
+  t: TestApp,
+  client: TestClient,
+  fields: { username?: string; credits?: number } = {},
+): Promise<number> {
   const t0 = now();
   const tag = randomBytes(4).toString('hex');
   const row = await t.ctx.db.kysely

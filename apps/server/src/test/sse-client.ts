@@ -27,8 +27,7 @@ export async function readSse(
       const { value, done } = await reader.read();
       if (done) return { status: res.status, events, ended: 'closed' };
       buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         let id: number | null = null;

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 
 /** A positive numeric id sent as a number or a numeric string. */
-export const idSchema = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^\d+$/, 'must be a numeric id').transform(Number),
-]);
+export const idSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'must be a numeric id').transform(Number)]);
 
 /** The compatibility user_id: -1 for "this caller's guest identity", else a numeric id. Never trusted. */
 export const userIdSchema = z
-  .union([z.number().int(), z.string().regex(/^-?\d+$/, 'must be a numeric id').transform(Number)])
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d+$/, 'must be a numeric id')
+      .transform(Number),
+  ])
   .nullish();
 
 /** Optional boolean sent as a boolean, 0/1 or "true"/"false". */

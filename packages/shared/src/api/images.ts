@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema, userIdSchema } from './common.js';
 
-
 export const userImageSchema = z.object({
   id: z.string(),
   image_url: z.string(),

@@ -25,7 +25,15 @@ export interface ModelEntry {
 
 const icon = (family: IconFamily) => `/api/assets/icons/${family}.svg`;
 
-function text(id: string, name: string, provider: ProviderId, family: IconFamily, cost: number, description: string, model_id?: string): ModelEntry {
+function text(
+  id: string,
+  name: string,
+  provider: ProviderId,
+  family: IconFamily,
+  cost: number,
+  description: string,
+  model_id?: string,
+): ModelEntry {
   return { id, name, description, provider, type: 'text', stream: true, cost, icon: icon(family), ...(model_id ? { model_id } : {}) };
 }
 function image(id: string, name: string, provider: ProviderId, family: IconFamily, cost: number, description: string): ModelEntry {
@@ -42,8 +50,22 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
   text('gemini-1.5-pro', 'Gemini 1.5 Pro', 'google', 'google', 1, 'Complex reasoning over very long inputs.'),
   text('gemini-1.0-pro', 'Gemini 1.0 Pro', 'google', 'google', 1, "Google's first-generation Gemini for text tasks."),
   text('llama-3.1-405b', 'Llama 3.1 405B', 'replicate', 'meta', 1, "Meta's largest open-weights model, served through Replicate."),
-  text('claude-3-5-sonnet-latest', 'Claude 3.5 Sonnet', 'anthropic', 'anthropic', 1, "Anthropic's balanced model: thoughtful writing and strong coding."),
-  text('claude-3-7-sonnet-latest', 'Claude 3.7 Sonnet', 'anthropic', 'anthropic', 1, "Anthropic's most intelligent Sonnet, with extended reasoning."),
+  text(
+    'claude-3-5-sonnet-latest',
+    'Claude 3.5 Sonnet',
+    'anthropic',
+    'anthropic',
+    1,
+    "Anthropic's balanced model: thoughtful writing and strong coding.",
+  ),
+  text(
+    'claude-3-7-sonnet-latest',
+    'Claude 3.7 Sonnet',
+    'anthropic',
+    'anthropic',
+    1,
+    "Anthropic's most intelligent Sonnet, with extended reasoning.",
+  ),
   text('claude-3-opus-20240229', 'Claude 3 Opus', 'anthropic', 'anthropic', 1, 'Deep analysis and nuanced long-form writing.'),
   text('claude-3-5-haiku-latest', 'Claude 3.5 Haiku', 'anthropic', 'anthropic', 1, "Anthropic's fastest model for quick answers."),
   text('claude-3-haiku-20240307', 'Claude 3 Haiku', 'anthropic', 'anthropic', 1, 'Compact and responsive for simple tasks.'),

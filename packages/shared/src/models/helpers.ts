@@ -10,7 +10,12 @@ export interface Catalogue {
 /** Finds a model by id in a catalogue, optionally of one type. */
 export function findModel(catalogue: Catalogue, id: string | null | undefined, type?: ModelType): ModelEntry | undefined {
   if (!id) return undefined;
-  const lists = type === 'text' ? [catalogue.text_models] : type === 'image' ? [catalogue.image_models] : [catalogue.text_models, catalogue.image_models];
+  const lists =
+    type === 'text'
+      ? [catalogue.text_models]
+      : type === 'image'
+        ? [catalogue.image_models]
+        : [catalogue.text_models, catalogue.image_models];
   for (const list of lists) {
     const hit = list.find((m) => m.id === id);
     if (hit) return hit;

@@ -147,7 +147,20 @@ export const initial = (dialect: Dialect): Migration => ({
       .execute();
   },
   async down(db: Kysely<any>) {
-    for (const t of ['rate_limits', 'billing_events', 'password_resets', 'activities', 'images', 'messages', 'threads', 'guest_allowances', 'credit_ledger', 'sessions', 'guests', 'users']) {
+    for (const t of [
+      'rate_limits',
+      'billing_events',
+      'password_resets',
+      'activities',
+      'images',
+      'messages',
+      'threads',
+      'guest_allowances',
+      'credit_ledger',
+      'sessions',
+      'guests',
+      'users',
+    ]) {
       await db.schema.dropTable(t).ifExists().execute();
     }
   },

@@ -24,8 +24,15 @@ describe('activity_handler.php', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.data.status).toBe('success');
     expect(res.data.activity).toHaveLength(20);
-    expect(res.data.activity.map((a: { description: string }) => a.description)).toEqual(Array.from({ length: 20 }, (_, i) => `change ${22 - i}`));
-    expect(res.data.activity[0]).toEqual({ id: expect.any(Number), activity_type: 'settings', description: 'change 22', created_at: expect.any(String) });
+    expect(res.data.activity.map((a: { description: string }) => a.description)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `change ${22 - i}`),
+    );
+    expect(res.data.activity[0]).toEqual({
+      id: expect.any(Number),
+      activity_type: 'settings',
+      description: 'change 22',
+      created_at: expect.any(String),
+    });
   });
 
   it('keeps each caller’s entries to itself, accounts included, and serves the recordActivity service', async () => {
@@ -52,7 +59,14 @@ describe('activity_handler.php', () => {
     const userId = await signInNewAccount(t, c);
     const forged = await c.post(HANDLER, { activity_type: 'login', description: 'x', user_id: userId + 1 });
     expect(forged.statusCode).toBe(403);
-    for (const body of [{}, { activity_type: 'settings' }, { activity_type: '  ', description: 'x' }, { activity_type: 'a'.repeat(33), description: 'x' }, { activity_type: 'x', description: 'd'.repeat(501) }, { activity_type: 1, description: 'x' }]) {
+    for (const body of [
+      {},
+      { activity_type: 'settings' },
+      { activity_type: '  ', description: 'x' },
+      { activity_type: 'a'.repeat(33), description: 'x' },
+      { activity_type: 'x', description: 'd'.repeat(501) },
+      { activity_type: 1, description: 'x' },
+    ]) {
       const res = await c.post(HANDLER, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(res.data.status).toBe('error');

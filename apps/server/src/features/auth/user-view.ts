@@ -2,7 +2,10 @@ import type { User } from '@ensemble/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/types.js';
 
-type UserRow = Pick<UsersTable, 'email' | 'username' | 'picture' | 'created_at' | 'subscription_tier' | 'subscription_status' | 'subscription_end_date'> & { id: number };
+type UserRow = Pick<
+  UsersTable,
+  'email' | 'username' | 'picture' | 'created_at' | 'subscription_tier' | 'subscription_status' | 'subscription_end_date'
+> & { id: number };
 
 /** The user as the client sees it (no hashes, no Stripe ids). */
 export function toUserView(row: UserRow): User {

@@ -76,12 +76,24 @@ export async function postWebhook(
 export async function account(h: BillingHarness, userId: number) {
   return h.t.ctx.db.kysely
     .selectFrom('users')
-    .select(['credits', 'subscription_tier', 'subscription_status', 'subscription_end_date', 'stripe_customer_id', 'stripe_subscription_id'])
+    .select([
+      'credits',
+      'subscription_tier',
+      'subscription_status',
+      'subscription_end_date',
+      'stripe_customer_id',
+      'stripe_subscription_id',
+    ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 }
 
 /** The plan grants recorded in the account's credit ledger. */
 export async function grants(h: BillingHarness, userId: number) {
-  return h.t.ctx.db.kysely.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).where('reason', '=', 'plan_grant').execute();
+  return h.t.ctx.db.kysely
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('reason', '=', 'plan_grant')
+    .execute();
 }

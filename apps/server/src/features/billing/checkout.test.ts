@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG_PATHS, MESSAGES, SUBSCRIPTION_PATHS } from '@ensemble/shared';
 import { signInNewAccount } from '../../test/account-factory.js';
 import { createTestApp } from '../../test/app-factory.js';
-import { type BillingHarness, PRICE_PREMIUM, PRICE_PRO, account, buyPlan, newAccount, postWebhook, startBillingHarness } from './billing-test-kit.js';
+import {
+  type BillingHarness,
+  PRICE_PREMIUM,
+  PRICE_PRO,
+  account,
+  buyPlan,
+  newAccount,
+  postWebhook,
+  startBillingHarness,
+} from './billing-test-kit.js';
 import { eventObject } from '../../test/fakes/stripe.js';
 
 describe('POST create-checkout-session.php', () => {
@@ -103,7 +112,11 @@ describe('POST create-checkout-session.php', () => {
     const res = await postWebhook(h, eventObject('checkout.session.completed', premium.session));
     expect(res.statusCode).toBe(200);
 
-    expect(await account(h, userId)).toMatchObject({ subscription_tier: 'premium', credits: 5000, stripe_subscription_id: premium.subscription.id });
+    expect(await account(h, userId)).toMatchObject({
+      subscription_tier: 'premium',
+      credits: 5000,
+      stripe_subscription_id: premium.subscription.id,
+    });
     expect(h.stripe.subscriptions.get(pro.subscription.id)?.status).toBe('canceled');
     expect(h.stripe.subscriptions.get(premium.subscription.id)?.status).toBe('active');
     // The old subscription's own end changes nothing now.
@@ -117,7 +130,11 @@ describe('checkout return URLs', () => {
     const h = await startBillingHarness({ PUBLIC_ORIGIN: 'https://ensemble.example' });
     try {
       const { client } = await newAccount(h);
-      const res = await client.post(SUBSCRIPTION_PATHS.checkout, { priceId: PRICE_PRO }, { host: 'evil.example', origin: 'https://ensemble.example', 'x-forwarded-host': 'evil.example' });
+      const res = await client.post(
+        SUBSCRIPTION_PATHS.checkout,
+        { priceId: PRICE_PRO },
+        { host: 'evil.example', origin: 'https://ensemble.example', 'x-forwarded-host': 'evil.example' },
+      );
       expect(res.statusCode).toBe(200);
       const [sent] = h.stripe.requestsTo('POST', '/v1/checkout/sessions');
       expect(sent.body.success_url).toBe('https://ensemble.example/prod/subscription/success?session_id={CHECKOUT_SESSION_ID}');
@@ -140,7 +157,12 @@ describe('without Stripe keys', () => {
       const config = await client.get(CONFIG_PATHS.config);
       expect(config.data.paymentsEnabled).toBe(false);
       expect(config.data.subscriptionTiers.pro.credits).toBe(2000);
-      const hook = await t.app.inject({ method: 'POST', url: SUBSCRIPTION_PATHS.webhook, payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: SUBSCRIPTION_PATHS.webhook,
+        payload: '{}',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      });
       expect(hook.statusCode).toBe(503);
     } finally {
       await t.close();

@@ -27,7 +27,11 @@ export async function createCheckout(
     const current = TIERS.indexOf(user.subscription_tier as (typeof TIERS)[number]);
     const wanted = TIERS.indexOf(tier);
     if (current === wanted) throw new AppError('bad_request', `You already have an active ${PLANS[tier].name} plan.`);
-    if (current > wanted) throw new AppError('bad_request', `Your ${PLANS[user.subscription_tier as 'premium'].name} plan already includes more than ${PLANS[tier].name}.`);
+    if (current > wanted)
+      throw new AppError(
+        'bad_request',
+        `Your ${PLANS[user.subscription_tier as 'premium'].name} plan already includes more than ${PLANS[tier].name}.`,
+      );
   }
   // Idempotency keys live per Stripe account for 24 hours; the account's creation time and our
   // origin keep keys apart between databases or deployments sharing one Stripe account.
@@ -61,12 +65,22 @@ export async function createCheckout(
  * account, so two concurrent first checkouts get the same customer from Stripe; the conditional
  * update keeps whichever id was stored first.
  */
-async function ensureCustomer(db: Db, stripe: Stripe, user: { id: number; email: string; username: string }, accountKey: string): Promise<string> {
+async function ensureCustomer(
+  db: Db,
+  stripe: Stripe,
+  user: { id: number; email: string; username: string },
+  accountKey: string,
+): Promise<string> {
   const customer = await stripe.customers.create(
     { email: user.email, name: user.username, metadata: { user_id: String(user.id) } },
     { idempotencyKey: `ensemble-customer-${accountKey}` },
   );
-  await db.kysely.updateTable('users').set({ stripe_customer_id: customer.id }).where('id', '=', user.id).where('stripe_customer_id', 'is', null).execute();
+  await db.kysely
+    .updateTable('users')
+    .set({ stripe_customer_id: customer.id })
+    .where('id', '=', user.id)
+    .where('stripe_customer_id', 'is', null)
+    .execute();
   const stored = await db.kysely.selectFrom('users').select('stripe_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow();
   return stored.stripe_customer_id ?? customer.id;
 }

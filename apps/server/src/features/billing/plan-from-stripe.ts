@@ -31,7 +31,11 @@ export function planPeriodOf(
 }
 
 /** Reads a subscription's current state from Stripe; a vanished one falls back to what the event carried. */
-export async function retrieveSubscription(stripe: Stripe, id: string, fallback?: Stripe.Subscription): Promise<Stripe.Subscription | null> {
+export async function retrieveSubscription(
+  stripe: Stripe,
+  id: string,
+  fallback?: Stripe.Subscription,
+): Promise<Stripe.Subscription | null> {
   try {
     return await stripe.subscriptions.retrieve(id);
   } catch (err) {

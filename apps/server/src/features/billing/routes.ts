@@ -44,7 +44,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }>
     const sessionId = request.body.session_id?.trim() ?? '';
     if (!sessionId) throw new AppError('bad_request', MESSAGES.noSessionId);
     const s = configured();
-    const { replacedSubscriptionId, ...answer } = await logStripeFailure(request.log, () => verifyCheckoutSession(db, s, userId, sessionId));
+    const { replacedSubscriptionId, ...answer } = await logStripeFailure(request.log, () =>
+      verifyCheckoutSession(db, s, userId, sessionId),
+    );
     if (replacedSubscriptionId) await stopReplaced(s.stripe, replacedSubscriptionId, request.log);
     return answer;
   });

@@ -42,7 +42,10 @@ export interface PlanPeriod {
  * checkout webhook and invoice.paid for the same period grant once. A period already over is not
  * granted (a late, stale event must not reset the balance).
  */
-export async function applyPlanForPeriod(trx: Executor, p: PlanPeriod): Promise<{ granted: boolean; replacedSubscriptionId: string | null }> {
+export async function applyPlanForPeriod(
+  trx: Executor,
+  p: PlanPeriod,
+): Promise<{ granted: boolean; replacedSubscriptionId: string | null }> {
   if (p.periodEnd * 1000 <= Date.now()) return { granted: false, replacedSubscriptionId: null };
   const key = `grant:${p.subscriptionId}:${p.periodStart}`;
   if (!(await claimOnce(trx, key, 'plan_grant'))) return { granted: false, replacedSubscriptionId: null };
@@ -104,7 +107,13 @@ export type PlanEnd = { subscriptionId: string } | { canceledUntil: string; subs
 export async function endPlan(trx: Executor, userId: number, end: PlanEnd): Promise<boolean> {
   let q = trx
     .updateTable('users')
-    .set({ subscription_tier: 'free', subscription_status: 'none', subscription_end_date: null, stripe_subscription_id: null, updated_at: now() })
+    .set({
+      subscription_tier: 'free',
+      subscription_status: 'none',
+      subscription_end_date: null,
+      stripe_subscription_id: null,
+      updated_at: now(),
+    })
     .where('id', '=', userId);
   if ('canceledUntil' in end) {
     // Conditional on what was read, so a renewal that landed meanwhile is not undone.
@@ -130,7 +139,7 @@ export async function settleExpiredPlan(db: Db, userId: number): Promise<boolean
     .select(['subscription_status', 'subscription_end_date', 'stripe_subscription_id'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!u || u.subscription_status !== 'canceled' || !u.subscription_end_date) return false;
+  if (u?.subscription_status !== 'canceled' || !u.subscription_end_date) return false;
   if (Date.parse(u.subscription_end_date) > Date.now()) return false;
   const until = u.subscription_end_date;
   return db.kysely.transaction().execute((trx) => endPlan(trx, userId, { canceledUntil: until, subscriptionId: u.stripe_subscription_id }));
@@ -157,11 +166,24 @@ export async function findBillingAccount(
 export async function readPlan(trx: Executor, userId: number) {
   return trx
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'created_at', 'credits', 'subscription_tier', 'subscription_status', 'subscription_end_date', 'stripe_customer_id'])
+    .select([
+      'id',
+      'email',
+      'username',
+      'created_at',
+      'credits',
+      'subscription_tier',
+      'subscription_status',
+      'subscription_end_date',
+      'stripe_customer_id',
+    ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 }
 
 async function recordActivity(trx: Executor, userId: number, description: string): Promise<void> {
-  await trx.insertInto('activities').values({ user_id: userId, guest_id: null, activity_type: 'subscription', description, created_at: now() }).execute();
+  await trx
+    .insertInto('activities')
+    .values({ user_id: userId, guest_id: null, activity_type: 'subscription', description, created_at: now() })
+    .execute();
 }

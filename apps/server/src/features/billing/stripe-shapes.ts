@@ -14,7 +14,9 @@ export function idOf(ref: Ref): string | null {
 /** A subscription's current period (unix seconds), from the subscription or, in newer API versions, its first item. */
 export function subscriptionPeriod(sub: Stripe.Subscription): { start: number; end: number } | null {
   const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
-  const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
+  const item = sub.items?.data?.[0] as
+    | (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number })
+    | undefined;
   const start = legacy.current_period_start ?? item?.current_period_start;
   const end = legacy.current_period_end ?? item?.current_period_end;
   return typeof start === 'number' && typeof end === 'number' ? { start, end } : null;
@@ -79,7 +81,9 @@ export function invoicePlanLine(invoice: Stripe.Invoice): { priceId: string | nu
   }));
   // A plan line has a price; prorations may add more lines, and the one with the latest period is current.
   const candidates = priced.filter((p) => p.priceId && p.line.period);
-  const chosen = candidates.sort((a, b) => b.line.period.start - a.line.period.start || b.line.amount - a.line.amount)[0] ?? priced.find((p) => p.line.period);
+  const chosen =
+    candidates.sort((a, b) => b.line.period.start - a.line.period.start || b.line.amount - a.line.amount)[0] ??
+    priced.find((p) => p.line.period);
   if (!chosen) return null;
   return { priceId: chosen.priceId, start: chosen.line.period.start, end: chosen.line.period.end };
 }

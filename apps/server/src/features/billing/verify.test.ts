@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, SUBSCRIPTION_PATHS } from '@ensemble/shared';
 import { eventObject } from '../../test/fakes/stripe.js';
-import { type BillingHarness, PRICE_PRO, account, buyPlan, grants, newAccount, postWebhook, startBillingHarness } from './billing-test-kit.js';
+import {
+  type BillingHarness,
+  PRICE_PRO,
+  account,
+  buyPlan,
+  grants,
+  newAccount,
+  postWebhook,
+  startBillingHarness,
+} from './billing-test-kit.js';
 
 describe('POST verify_session.php', () => {
   let h: BillingHarness;

@@ -28,7 +28,9 @@ export async function verifyCheckoutSession(
   if (!paid || session.mode !== 'subscription' || !subscriptionRef) throw new AppError('bad_request', MESSAGES.verificationFailed);
 
   const subscription =
-    typeof subscriptionRef === 'string' ? await stripeCall(() => settings.stripe.subscriptions.retrieve(subscriptionRef), false) : subscriptionRef;
+    typeof subscriptionRef === 'string'
+      ? await stripeCall(() => settings.stripe.subscriptions.retrieve(subscriptionRef), false)
+      : subscriptionRef;
   const period = planPeriodOf(settings, subscription, userId);
   let replacedSubscriptionId: string | null = null;
   if (period) {
@@ -64,7 +66,8 @@ async function stripeCall<T>(call: () => Promise<T>, isSessionLookup: boolean): 
     return await call();
   } catch (err) {
     const e = err as { statusCode?: number; code?: string };
-    if (isSessionLookup && (e.statusCode === 404 || e.code === 'resource_missing')) throw new AppError('bad_request', MESSAGES.invalidSessionId);
+    if (isSessionLookup && (e.statusCode === 404 || e.code === 'resource_missing'))
+      throw new AppError('bad_request', MESSAGES.invalidSessionId);
     throw Object.assign(new AppError('bad_gateway', MESSAGES.verifySubscriptionFailed), { cause: err });
   }
 }

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_PATHS } from '@ensemble/shared';
 import { eventObject } from '../../test/fakes/stripe.js';
-import { type BillingHarness, PRICE_PREMIUM, PRICE_PRO, account, buyPlan, grants, newAccount, postWebhook, startBillingHarness } from './billing-test-kit.js';
+import {
+  type BillingHarness,
+  PRICE_PREMIUM,
+  PRICE_PRO,
+  account,
+  buyPlan,
+  grants,
+  newAccount,
+  postWebhook,
+  startBillingHarness,
+} from './billing-test-kit.js';
 import { settleExpiredPlan } from './service.js';
 
 describe('POST webhook.php', () => {
@@ -23,13 +33,20 @@ describe('POST webhook.php', () => {
     const { userId, session, subscription } = await proAccount();
     const res = await postWebhook(h, eventObject('checkout.session.completed', session));
     expect(res.statusCode).toBe(200);
-    expect(await account(h, userId)).toMatchObject({ credits: 2000, subscription_tier: 'pro', subscription_status: 'active', stripe_subscription_id: subscription.id });
+    expect(await account(h, userId)).toMatchObject({
+      credits: 2000,
+      subscription_tier: 'pro',
+      subscription_status: 'active',
+      stripe_subscription_id: subscription.id,
+    });
   });
 
   it('refuses a missing or wrong signature, a changed body and a stale timestamp, changing nothing', async () => {
     const { userId, session } = await proAccount();
     const event = eventObject('checkout.session.completed', session);
-    const tampered = JSON.stringify(eventObject('checkout.session.completed', { ...session, client_reference_id: '999' }, event.id as string));
+    const tampered = JSON.stringify(
+      eventObject('checkout.session.completed', { ...session, client_reference_id: '999' }, event.id as string),
+    );
     const attempts = [
       await postWebhook(h, event, { signature: null }),
       await postWebhook(h, event, { secret: 'whsec_not_ours' }),
@@ -83,7 +100,11 @@ describe('POST webhook.php', () => {
     const renewal = h.stripe.renewSubscription(subscription.id);
     expect((await postWebhook(h, eventObject('invoice.paid', renewal))).statusCode).toBe(200);
     const nextEnd = h.stripe.subscriptions.get(subscription.id)?.items.data[0].current_period_end as number;
-    expect(await account(h, userId)).toMatchObject({ credits: 2000, subscription_status: 'active', subscription_end_date: new Date(nextEnd * 1000).toISOString() });
+    expect(await account(h, userId)).toMatchObject({
+      credits: 2000,
+      subscription_status: 'active',
+      subscription_end_date: new Date(nextEnd * 1000).toISOString(),
+    });
     expect(await grants(h, userId)).toHaveLength(2);
     // The same renewal again (a new event id for the same period) grants nothing more.
     await h.t.ctx.db.kysely.updateTable('users').set({ credits: 1999 }).where('id', '=', userId).execute();
@@ -133,14 +154,23 @@ describe('POST webhook.php', () => {
     await h.t.ctx.db.kysely.updateTable('users').set({ credits: 1500 }).where('id', '=', userId).execute();
     const ended = h.stripe.updateSubscription(subscription.id, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
     expect((await postWebhook(h, eventObject('customer.subscription.deleted', ended))).statusCode).toBe(200);
-    expect(await account(h, userId)).toMatchObject({ credits: 100, subscription_tier: 'free', subscription_status: 'none', subscription_end_date: null, stripe_subscription_id: null });
+    expect(await account(h, userId)).toMatchObject({
+      credits: 100,
+      subscription_tier: 'free',
+      subscription_status: 'none',
+      subscription_end_date: null,
+      stripe_subscription_id: null,
+    });
   });
 
   it('a deleted subscription leaves a smaller balance as it is', async () => {
     const { client, userId, sessionId, subscription } = await proAccount();
     await client.post(SUBSCRIPTION_PATHS.verify, { session_id: sessionId });
     await h.t.ctx.db.kysely.updateTable('users').set({ credits: 42 }).where('id', '=', userId).execute();
-    await postWebhook(h, eventObject('customer.subscription.deleted', h.stripe.updateSubscription(subscription.id, { status: 'canceled' })));
+    await postWebhook(
+      h,
+      eventObject('customer.subscription.deleted', h.stripe.updateSubscription(subscription.id, { status: 'canceled' })),
+    );
     expect(await account(h, userId)).toMatchObject({ credits: 42, subscription_tier: 'free' });
   });
 
@@ -155,10 +185,18 @@ describe('POST webhook.php', () => {
     const { client, userId, sessionId } = await proAccount();
     await client.post(SUBSCRIPTION_PATHS.verify, { session_id: sessionId });
     const db = h.t.ctx.db;
-    await db.kysely.updateTable('users').set({ subscription_status: 'canceled', subscription_end_date: new Date(Date.now() + 60_000).toISOString(), credits: 700 }).where('id', '=', userId).execute();
+    await db.kysely
+      .updateTable('users')
+      .set({ subscription_status: 'canceled', subscription_end_date: new Date(Date.now() + 60_000).toISOString(), credits: 700 })
+      .where('id', '=', userId)
+      .execute();
     expect(await settleExpiredPlan(db, userId)).toBe(false);
     expect((await account(h, userId)).subscription_tier).toBe('pro');
-    await db.kysely.updateTable('users').set({ subscription_end_date: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', userId).execute();
+    await db.kysely
+      .updateTable('users')
+      .set({ subscription_end_date: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', userId)
+      .execute();
     expect(await settleExpiredPlan(db, userId)).toBe(true);
     expect(await account(h, userId)).toMatchObject({ credits: 100, subscription_tier: 'free', subscription_status: 'none' });
     expect(await settleExpiredPlan(db, userId)).toBe(false);

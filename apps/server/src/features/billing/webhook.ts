@@ -5,7 +5,17 @@ import type { Database } from '../../db/types.js';
 import { planPeriodOf, retrieveSubscription } from './plan-from-stripe.js';
 import { type BillingSettings, tierForPrice } from './stripe-client.js';
 import { applyPlanForPeriod, claimOnce, endPlan, findBillingAccount, updateSubscriptionState } from './service.js';
-import { idOf, invoicePlanLine, invoiceSubscriptionId, isEnded, isLive, metadataUserId, scheduledEnd, subscriptionPeriod, subscriptionPriceId } from './stripe-shapes.js';
+import {
+  idOf,
+  invoicePlanLine,
+  invoiceSubscriptionId,
+  isEnded,
+  isLive,
+  metadataUserId,
+  scheduledEnd,
+  subscriptionPeriod,
+  subscriptionPriceId,
+} from './stripe-shapes.js';
 
 type Effect = (trx: Transaction<Database>) => Promise<string | null>;
 
@@ -20,7 +30,11 @@ export interface EventOutcome {
  * then the event id is recorded in billing_events in the same transaction as its effects, so a
  * redelivery (even a concurrent one) finds it and changes nothing.
  */
-export async function handleStripeEvent(db: Db, settings: BillingSettings & { stripe: Stripe }, event: Stripe.Event): Promise<EventOutcome> {
+export async function handleStripeEvent(
+  db: Db,
+  settings: BillingSettings & { stripe: Stripe },
+  event: Stripe.Event,
+): Promise<EventOutcome> {
   const seen = await db.kysely.selectFrom('billing_events').select('event_id').where('event_id', '=', event.id).executeTakeFirst();
   if (seen) return { handled: 'duplicate', replacedSubscriptionId: null };
   const effect = await prepareEffect(settings, event);

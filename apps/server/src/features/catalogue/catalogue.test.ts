@@ -28,10 +28,18 @@ describe('catalogue', () => {
       expect(ids).toContain('gpt-4.1');
       expect(ids).not.toContain('gemini-1.0-pro');
       expect(list.text_models.find((m: { id: string }) => m.id === 'gpt-4o-mini').cost).toBe(2);
-      const res = await c.post('/api/messages/chat.php', { model: 'gpt-4o', is_comparison: true, messages: [{ content: 'Hi', role: 'user' }] });
+      const res = await c.post('/api/messages/chat.php', {
+        model: 'gpt-4o',
+        is_comparison: true,
+        messages: [{ content: 'Hi', role: 'user' }],
+      });
       expect(res.statusCode).toBe(200);
-      expect((openai.fake.lastRequest('/chat/completions')?.body as { model: string }).model).toBe('gpt-4o-2024-11-20');
-      const retired = await c.post('/api/messages/chat.php', { model: 'gemini-1.0-pro', is_comparison: true, messages: [{ content: 'Hi', role: 'user' }] });
+      expect((openai.fake.lastRequest('/chat/completions')?.body as { model: string } | undefined)?.model).toBe('gpt-4o-2024-11-20');
+      const retired = await c.post('/api/messages/chat.php', {
+        model: 'gemini-1.0-pro',
+        is_comparison: true,
+        messages: [{ content: 'Hi', role: 'user' }],
+      });
       expect(retired.statusCode).toBe(400);
     } finally {
       await t.close();
@@ -42,7 +50,9 @@ describe('catalogue', () => {
   it('refuses to start on a malformed MODELS_FILE or one naming unknown models', async () => {
     await expect(createTestApp({ MODELS_FILE: modelsFile('{not json') })).rejects.toThrow(/MODELS_FILE/);
     await expect(createTestApp({ MODELS_FILE: modelsFile({ retire: ['no-such-model'] }) })).rejects.toThrow(/no-such-model/);
-    await expect(createTestApp({ MODELS_FILE: modelsFile({ add: [{ id: 'x', name: 'X', provider: 'acme', type: 'text' }] }) })).rejects.toThrow(/provider/);
+    await expect(
+      createTestApp({ MODELS_FILE: modelsFile({ add: [{ id: 'x', name: 'X', provider: 'acme', type: 'text' }] }) }),
+    ).rejects.toThrow(/provider/);
   });
 
   it('hides keyless models when DEMO_MODE=off', async () => {

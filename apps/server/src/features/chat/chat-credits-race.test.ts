@@ -13,7 +13,12 @@ describe(`credit race on ${TEST_DB}`, () => {
     await c.get('/api/auth/check_session.php');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        c.post('/api/messages/chat.php', { model: 'gpt-4o-mini', is_comparison: true, stream: true, messages: [{ content: `Question ${i}`, role: 'user' }] }),
+        c.post('/api/messages/chat.php', {
+          model: 'gpt-4o-mini',
+          is_comparison: true,
+          stream: true,
+          messages: [{ content: `Question ${i}`, role: 'user' }],
+        }),
       ),
     );
     const ok = results.filter((r) => r.statusCode === 200);

@@ -7,7 +7,7 @@ async function newThread(c: TestClient): Promise<number> {
   return res.data.thread_id;
 }
 
-async function readStream(t: TestApp, c: TestClient, streamId: string) {
+async function readStream(_t: TestApp, c: TestClient, streamId: string) {
   const res = await c.get(`/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${streamId}`);
   return { res, events: res.body.split('\n\n').filter(Boolean) };
 }
@@ -92,7 +92,11 @@ describe('chat in demo mode (no provider keys)', () => {
 
   it('answers a non-streamed text request at once with the whole reply', async () => {
     const c = t.client();
-    const res = await c.post('/api/messages/chat.php', { model: 'claude-3-7-sonnet-latest', is_comparison: true, messages: [{ content: 'List three uses of copper', role: 'user' }] });
+    const res = await c.post('/api/messages/chat.php', {
+      model: 'claude-3-7-sonnet-latest',
+      is_comparison: true,
+      messages: [{ content: 'List three uses of copper', role: 'user' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.data.data.content.length).toBeGreaterThan(100);
     expect(res.data.data.threadId).toBeNull();
@@ -126,9 +130,22 @@ describe('chat in demo mode (no provider keys)', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.data.message).toBe('Model configuration not found');
     expect((await c.post('/api/messages/chat.php', { model: 'gpt-4o', messages: [] })).statusCode).toBe(400);
-    expect((await c.post('/api/messages/chat.php', { model: 'gpt-4o', messages: [{ content: '   ', role: 'user' }] })).statusCode).toBe(400);
-    expect((await c.post('/api/messages/chat.php', { model: 'gpt-4o', thread_id: 'abc', messages: [{ content: 'x' }] })).statusCode).toBe(400);
-    expect((await c.request({ method: 'POST', url: '/api/messages/chat.php', payload: 'not json', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect((await c.post('/api/messages/chat.php', { model: 'gpt-4o', messages: [{ content: '   ', role: 'user' }] })).statusCode).toBe(
+      400,
+    );
+    expect((await c.post('/api/messages/chat.php', { model: 'gpt-4o', thread_id: 'abc', messages: [{ content: 'x' }] })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await c.request({
+          method: 'POST',
+          url: '/api/messages/chat.php',
+          payload: 'not json',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(400);
     const balance = await c.post('/api/credits/check_credits.php', { required_credits: 0 });
     expect(balance.data.credits_info.remaining).toBe(25);
   });
@@ -137,8 +154,17 @@ describe('chat in demo mode (no provider keys)', () => {
     const owner = t.client();
     const other = t.client();
     const threadId = await newThread(owner);
-    const post = await owner.post('/api/messages/chat.php', { thread_id: threadId, model: 'gpt-4o', stream: true, messages: [{ content: 'Hello there', role: 'user' }] });
-    const intruder = await other.post('/api/messages/chat.php', { thread_id: threadId, model: 'gpt-4o', messages: [{ content: 'Mine now', role: 'user' }] });
+    const post = await owner.post('/api/messages/chat.php', {
+      thread_id: threadId,
+      model: 'gpt-4o',
+      stream: true,
+      messages: [{ content: 'Hello there', role: 'user' }],
+    });
+    const intruder = await other.post('/api/messages/chat.php', {
+      thread_id: threadId,
+      model: 'gpt-4o',
+      messages: [{ content: 'Mine now', role: 'user' }],
+    });
     expect(intruder.statusCode).toBe(403);
     const attach = await other.get(`/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${post.data.data.stream_id}`);
     expect(attach.statusCode).toBe(403);

@@ -26,7 +26,12 @@ describe('chat through a real adapter pointed at a fake OpenAI', () => {
     openai.fake.behaviour = 'ok';
     const c = t.client();
     const thread = await c.post('/api/threads/create_thread.php', {});
-    const post = await c.post('/api/messages/chat.php', { thread_id: thread.data.thread_id, model: 'gpt-4o', stream: false, messages: [{ content: 'Say hello', role: 'user' }] });
+    const post = await c.post('/api/messages/chat.php', {
+      thread_id: thread.data.thread_id,
+      model: 'gpt-4o',
+      stream: false,
+      messages: [{ content: 'Say hello', role: 'user' }],
+    });
     expect(post.statusCode).toBe(200);
     expect(post.data.data.content).toBe(DEFAULT_CHUNKS.join(''));
     expect(post.data.data.metadata.demo).toBe(false);
@@ -39,20 +44,33 @@ describe('chat through a real adapter pointed at a fake OpenAI', () => {
     const c = t.client();
     await c.get('/api/auth/check_session.php');
     openai.fake.behaviour = 429;
-    const res = await c.post('/api/messages/chat.php', { model: 'gpt-4o', is_comparison: true, messages: [{ content: 'Hello', role: 'user' }] });
+    const res = await c.post('/api/messages/chat.php', {
+      model: 'gpt-4o',
+      is_comparison: true,
+      messages: [{ content: 'Hello', role: 'user' }],
+    });
     expect(res.statusCode).toBe(502);
     expect(res.data.message).toBe('Rate limit exceeded. Please wait a moment before trying again.');
     expect(res.body).not.toContain(RAW_BODY_MARKER);
     expect(res.body).not.toContain('sk-test-secret-key');
     openai.fake.behaviour = 500;
-    const image = await c.post('/api/messages/chat.php', { model: 'dall-e-3', is_comparison: true, messages: [{ content: 'A cat', role: 'user' }] });
+    const image = await c.post('/api/messages/chat.php', {
+      model: 'dall-e-3',
+      is_comparison: true,
+      messages: [{ content: 'A cat', role: 'user' }],
+    });
     expect(image.statusCode).toBe(502);
     expect(image.body).not.toContain(RAW_BODY_MARKER);
     openai.fake.behaviour = 'ok';
     const balance = await c.post('/api/credits/check_credits.php', { required_credits: 0 });
     expect(balance.data.credits_info).toMatchObject({ remaining: 25, credits_used: 0 });
     const guest = await t.ctx.db.kysely.selectFrom('guests').select('id').where('client_address', '=', c.ip).executeTakeFirstOrThrow();
-    const reasons = await t.ctx.db.kysely.selectFrom('credit_ledger').select(['reason', 'delta']).where('guest_id', '=', guest.id).orderBy('id').execute();
+    const reasons = await t.ctx.db.kysely
+      .selectFrom('credit_ledger')
+      .select(['reason', 'delta'])
+      .where('guest_id', '=', guest.id)
+      .orderBy('id')
+      .execute();
     expect(reasons.map((r) => r.reason)).toEqual(['guest_grant', 'chat', 'refund', 'image', 'refund']);
   });
 
@@ -61,7 +79,12 @@ describe('chat through a real adapter pointed at a fake OpenAI', () => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     openai.fake.behaviour = 500;
     const thread = await c.post('/api/threads/create_thread.php', {});
-    const post = await c.post('/api/messages/chat.php', { thread_id: thread.data.thread_id, model: 'gpt-4o', stream: true, messages: [{ content: 'Hello', role: 'user' }] });
+    const post = await c.post('/api/messages/chat.php', {
+      thread_id: thread.data.thread_id,
+      model: 'gpt-4o',
+      stream: true,
+      messages: [{ content: 'Hello', role: 'user' }],
+    });
     expect(post.statusCode).toBe(200);
     const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const { readSse } = await import('../../test/sse-client.js');

@@ -15,10 +15,21 @@ describe('stream resume and server-side generation', () => {
   async function start(prompt: string) {
     const c = t.client();
     const thread = await c.post('/api/threads/create_thread.php', { title: 'New Thread' });
-    const post = await c.post('/api/messages/chat.php', { thread_id: thread.data.thread_id, model: 'gpt-4o', stream: true, messages: [{ content: prompt, role: 'user' }] });
+    const post = await c.post('/api/messages/chat.php', {
+      thread_id: thread.data.thread_id,
+      model: 'gpt-4o',
+      stream: true,
+      messages: [{ content: prompt, role: 'user' }],
+    });
     expect(post.statusCode).toBe(200);
     const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return { c, cookie, streamId: post.data.data.stream_id as string, messageId: post.data.data.message_id as number, threadId: thread.data.thread_id as number };
+    return {
+      c,
+      cookie,
+      streamId: post.data.data.stream_id as string,
+      messageId: post.data.data.message_id as number,
+      threadId: thread.data.thread_id as number,
+    };
   }
 
   const contentOf = (events: { id: number | null; data: string }[]) =>

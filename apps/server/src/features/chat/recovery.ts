@@ -11,7 +11,15 @@ export async function recoverInterruptedStreams(ctx: AppContext): Promise<{ kept
   const rows = await ctx.db.kysely
     .selectFrom('messages')
     .innerJoin('threads', 'threads.id', 'messages.thread_id')
-    .select(['messages.id', 'messages.thread_id', 'messages.content', 'messages.model', 'messages.metadata', 'threads.user_id', 'threads.guest_id'])
+    .select([
+      'messages.id',
+      'messages.thread_id',
+      'messages.content',
+      'messages.model',
+      'messages.metadata',
+      'threads.user_id',
+      'threads.guest_id',
+    ])
     .where('messages.status', '=', 'streaming')
     .execute();
   let kept = 0;
@@ -33,7 +41,10 @@ export async function recoverInterruptedStreams(ctx: AppContext): Promise<{ kept
     const paid = -charge.reduce((sum, r) => sum + r.delta, 0);
     const owner = charge[0];
     if (paid > 0 && owner) {
-      const who = owner.user_id != null ? { kind: 'user' as const, userId: owner.user_id, guestId: null } : { kind: 'guest' as const, guestId: owner.guest_id as number, userId: null };
+      const who =
+        owner.user_id != null
+          ? { kind: 'user' as const, userId: owner.user_id, guestId: null }
+          : { kind: 'guest' as const, guestId: owner.guest_id as number, userId: null };
       await refund(ctx.db, who, paid, row.model, `chat:${streamId}`);
       refunded++;
     }

@@ -28,7 +28,10 @@ export class RedisStreamHub implements StreamHub {
   async create(meta: StreamMeta): Promise<void> {
     const k = key(meta.id);
     this.seqs.set(meta.id, 0);
-    await this.redis.multi().set(k.meta, JSON.stringify({ ...meta, done: false }), 'EX', RUNNING_TTL_S).exec();
+    await this.redis
+      .multi()
+      .set(k.meta, JSON.stringify({ ...meta, done: false }), 'EX', RUNNING_TTL_S)
+      .exec();
   }
 
   async meta(id: string): Promise<StreamMeta | undefined> {

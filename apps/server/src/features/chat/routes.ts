@@ -16,7 +16,10 @@ const streamQuerySchema = z.object({
 });
 
 /** POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream. */
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: ServerCatalogue; hub: StreamHub }> = async (app, { ctx, catalogue, hub }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: ServerCatalogue; hub: StreamHub }> = async (
+  app,
+  { ctx, catalogue, hub },
+) => {
   app.post(CHAT_PATHS.chat, { schema: { body: chatRequestSchema } }, async (request) => {
     const who = await request.identity();
     return startChat({ ctx, catalogue, hub, log: request.log }, who, request.body);
@@ -41,7 +44,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: Ser
       'X-Content-Type-Options': 'nosniff',
     });
     // Unnumbered, so a reconnecting client's last id stays that of the content it has.
-    res.write(`retry: 1000\ndata: ${JSON.stringify({ type: 'connection_established', stream_id: meta.id, message_id: meta.messageId })}\n\n`);
+    res.write(
+      `retry: 1000\ndata: ${JSON.stringify({ type: 'connection_established', stream_id: meta.id, message_id: meta.messageId })}\n\n`,
+    );
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     let unsubscribe: (() => void) | null = null;
     const end = () => {

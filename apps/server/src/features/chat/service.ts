@@ -72,7 +72,14 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   let newTitle: string | undefined;
   if (thread) {
     const metadata = model.type === 'image' ? { aspectRatio, prompt: prompt.content } : null;
-    userMessageId = await insertMessage(db.kysely, { threadId: thread.id, role: 'user', type: 'text', content: prompt.content, model: model.id, metadata });
+    userMessageId = await insertMessage(db.kysely, {
+      threadId: thread.id,
+      role: 'user',
+      type: 'text',
+      content: prompt.content,
+      model: model.id,
+      metadata,
+    });
     newTitle = isFirst ? await titleFromFirstMessage(ctx, thread, model, prompt.content) : undefined;
   }
 
@@ -81,19 +88,35 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
 
   const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
   const messageId = thread
-    ? await insertMessage(db.kysely, { threadId: thread.id, role: 'assistant', type: 'text', content: '', model: model.id, metadata: { demo: resolved.adapter.demo, stream_id: streamId }, status: 'streaming' })
+    ? await insertMessage(db.kysely, {
+        threadId: thread.id,
+        role: 'assistant',
+        type: 'text',
+        content: '',
+        model: model.id,
+        metadata: { demo: resolved.adapter.demo, stream_id: streamId },
+        status: 'streaming',
+      })
     : null;
   await hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
   const job = runTextJob(ctx, hub, { streamId, who, model, resolved, turns, messageId, threadId: thread?.id ?? null, cost, log: deps.log });
 
   if (body.stream && model.stream) {
     job.catch((error) => deps.log.error({ err: error, streamId }, 'stream job failed'));
-    return answer(charged, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata: { demo: resolved.adapter.demo } });
+    return answer(charged, {
+      ...base,
+      messageId,
+      content: '',
+      type: 'text',
+      status: 'streaming',
+      streamId,
+      metadata: { demo: resolved.adapter.demo },
+    });
   }
   // Not streamed: wait for the whole reply and answer once.
   const errors: string[] = [];
   await hub.attach(streamId, 0, (e) => {
-    if (e && e.data.startsWith('{"error"')) errors.push((JSON.parse(e.data) as { error: string }).error);
+    if (e?.data.startsWith('{"error"')) errors.push((JSON.parse(e.data) as { error: string }).error);
   });
   const content = await job;
   if (!content) throw new AppError('bad_gateway', errors[0] ?? MESSAGES.generateFailed);
@@ -109,14 +132,36 @@ interface ReplyBase {
   isFirst: boolean;
 }
 
-async function generateImageReply(deps: ChatDeps, who: Identity, base: ReplyBase, prompt: string, aspectRatio: ReturnType<typeof requestedAspectRatio>, streamId: string, cost: number): Promise<ChatResponse> {
+async function generateImageReply(
+  deps: ChatDeps,
+  who: Identity,
+  base: ReplyBase,
+  prompt: string,
+  aspectRatio: ReturnType<typeof requestedAspectRatio>,
+  streamId: string,
+  cost: number,
+): Promise<ChatResponse> {
   const { ctx, catalogue } = deps;
   const resolved = catalogue.resolve(base.model);
   if (!resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
   let stored: Awaited<ReturnType<typeof storeImage>>;
   try {
-    const image = await resolved.adapter.generateImage({ model: base.model, providerModelId: resolved.providerModelId, prompt, aspectRatio, signal: new AbortController().signal });
-    stored = await storeImage(ctx, { owner: who, bytes: image.bytes, mediaType: image.mediaType, prompt, model: base.model.id, aspectRatio, messageId: null });
+    const image = await resolved.adapter.generateImage({
+      model: base.model,
+      providerModelId: resolved.providerModelId,
+      prompt,
+      aspectRatio,
+      signal: new AbortController().signal,
+    });
+    stored = await storeImage(ctx, {
+      owner: who,
+      bytes: image.bytes,
+      mediaType: image.mediaType,
+      prompt,
+      model: base.model.id,
+      aspectRatio,
+      messageId: null,
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) deps.log.error({ err: error }, 'image generation failed');
     await refund(ctx.db, who, cost, base.model.id, `chat:${streamId}`);
@@ -126,7 +171,14 @@ async function generateImageReply(deps: ChatDeps, who: Identity, base: ReplyBase
   const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width: stored.width, height: stored.height, image_id: stored.id };
   let messageId: number | null = null;
   if (base.thread) {
-    messageId = await insertMessage(ctx.db.kysely, { threadId: base.thread.id, role: 'assistant', type: 'image', content: url, model: base.model.id, metadata });
+    messageId = await insertMessage(ctx.db.kysely, {
+      threadId: base.thread.id,
+      role: 'assistant',
+      type: 'image',
+      content: url,
+      model: base.model.id,
+      metadata,
+    });
     await attachImageToMessage(ctx.db.kysely, stored.id, messageId);
   }
   const balance = await getBalance(ctx.db.kysely, who);
@@ -136,7 +188,14 @@ async function generateImageReply(deps: ChatDeps, who: Identity, base: ReplyBase
 
 function answer(
   balance: Balance,
-  r: ReplyBase & { messageId: number | null; content: string; type: 'text' | 'image'; status: ChatData['status']; streamId?: string; metadata: ChatData['metadata'] },
+  r: ReplyBase & {
+    messageId: number | null;
+    content: string;
+    type: 'text' | 'image';
+    status: ChatData['status'];
+    streamId?: string;
+    metadata: ChatData['metadata'];
+  },
 ): ChatResponse {
   const info = creditsInfo(balance);
   const data: ChatData = {
@@ -178,6 +237,11 @@ async function creditsError(ctx: AppContext, who: Identity, cost: number): Promi
 async function titleFromFirstMessage(ctx: AppContext, thread: ThreadRow, model: ModelEntry, content: string): Promise<string | undefined> {
   if (thread.title !== DEFAULT_THREAD_TITLE) return undefined;
   const title = model.type === 'image' ? imagePromptTitle(content) : clampTitle(content.replace(/\s+/g, ' '));
-  await ctx.db.kysely.updateTable('threads').set({ title, updated_at: now() }).where('id', '=', thread.id).where('title', '=', DEFAULT_THREAD_TITLE).execute();
+  await ctx.db.kysely
+    .updateTable('threads')
+    .set({ title, updated_at: now() })
+    .where('id', '=', thread.id)
+    .where('title', '=', DEFAULT_THREAD_TITLE)
+    .execute();
   return title;
 }

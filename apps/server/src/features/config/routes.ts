@@ -15,17 +15,23 @@ export function paymentsEnabled(config: AppConfig): boolean {
 
 /** Front-end and payment configuration calls. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: AppConfig; demoMode: () => boolean }> = async (app, { config, demoMode }) => {
-  app.get(CONFIG_PATHS.frontend, async (): Promise<FrontendConfig> => ({
-    google_client_id: config.GOOGLE_CLIENT_ID ?? '',
-    demo_mode: demoMode(),
-    payments_enabled: paymentsEnabled(config),
-  }));
+  app.get(
+    CONFIG_PATHS.frontend,
+    async (): Promise<FrontendConfig> => ({
+      google_client_id: config.GOOGLE_CLIENT_ID ?? '',
+      demo_mode: demoMode(),
+      payments_enabled: paymentsEnabled(config),
+    }),
+  );
 
-  app.get(CONFIG_PATHS.config, async (): Promise<PublicAppConfig> => ({
-    status: 'success',
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',
-    subscriptionTiers: subscriptionTiers(),
-    priceIds: { pro: config.STRIPE_PRICE_PRO ?? '', premium: config.STRIPE_PRICE_PREMIUM ?? '' },
-    paymentsEnabled: paymentsEnabled(config),
-  }));
+  app.get(
+    CONFIG_PATHS.config,
+    async (): Promise<PublicAppConfig> => ({
+      status: 'success',
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',
+      subscriptionTiers: subscriptionTiers(),
+      priceIds: { pro: config.STRIPE_PRICE_PRO ?? '', premium: config.STRIPE_PRICE_PREMIUM ?? '' },
+      paymentsEnabled: paymentsEnabled(config),
+    }),
+  );
 };

@@ -5,15 +5,24 @@ import { creditsInfo, exhaustedText, getBalance, insufficientText } from './serv
 
 /** POST check_credits.php: the caller's balance, and whether it covers required_credits. */
 export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post(CREDITS_PATHS.check, { schema: { body: checkCreditsRequestSchema.optional().default({ required_credits: 0 }) } }, async (request) => {
-    const who = await request.identity();
-    const balance = await getBalance(db.kysely, who);
-    const need = request.body.required_credits;
-    const info = creditsInfo(balance);
-    if (need > 0 && need > balance.remaining) {
-      const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, need, balance.remaining);
-      return { status: 'credits_exhausted' as const, message, credits_info: { ...info, status: 'credits_exhausted' as const }, plan: balance.plan };
-    }
-    return { status: 'success' as const, credits_info: info, plan: balance.plan };
-  });
+  app.post(
+    CREDITS_PATHS.check,
+    { schema: { body: checkCreditsRequestSchema.optional().default({ required_credits: 0 }) } },
+    async (request) => {
+      const who = await request.identity();
+      const balance = await getBalance(db.kysely, who);
+      const need = request.body.required_credits;
+      const info = creditsInfo(balance);
+      if (need > 0 && need > balance.remaining) {
+        const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, need, balance.remaining);
+        return {
+          status: 'credits_exhausted' as const,
+          message,
+          credits_info: { ...info, status: 'credits_exhausted' as const },
+          plan: balance.plan,
+        };
+      }
+      return { status: 'success' as const, credits_info: info, plan: balance.plan };
+    },
+  );
 };

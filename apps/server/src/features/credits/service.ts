@@ -77,7 +77,13 @@ export async function charge(
 }
 
 /** Gives back credits (a provider failed before any content), with its ledger row. */
-export async function refund(db: Db, who: Pick<Identity, 'kind' | 'userId' | 'guestId'>, amount: number, model: string | null, reference: string | null): Promise<Balance> {
+export async function refund(
+  db: Db,
+  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
+  amount: number,
+  model: string | null,
+  reference: string | null,
+): Promise<Balance> {
   return db.kysely.transaction().execute(async (trx) => {
     const table = who.kind === 'user' ? 'users' : 'guests';
     const id = who.kind === 'user' ? who.userId : who.guestId;
@@ -96,12 +102,27 @@ export async function refund(db: Db, who: Pick<Identity, 'kind' | 'userId' | 'gu
 }
 
 /** Sets an account's balance to an amount (plan allowance at a paid period, cap at downgrade), with its ledger row. */
-export async function setUserBalance(trx: Executor, userId: number, amount: number, reason: string, reference: string | null): Promise<void> {
+export async function setUserBalance(
+  trx: Executor,
+  userId: number,
+  amount: number,
+  reason: string,
+  reference: string | null,
+): Promise<void> {
   const before = await trx.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
   await trx.updateTable('users').set({ credits: amount, updated_at: now() }).where('id', '=', userId).execute();
   await trx
     .insertInto('credit_ledger')
-    .values({ user_id: userId, guest_id: null, delta: amount - before.credits, balance_after: amount, reason, model: null, reference, created_at: now() })
+    .values({
+      user_id: userId,
+      guest_id: null,
+      delta: amount - before.credits,
+      balance_after: amount,
+      reason,
+      model: null,
+      reference,
+      created_at: now(),
+    })
     .execute();
 }
 

@@ -62,7 +62,15 @@ describe('images', () => {
   }
 
   const store = (who: Identity, bytes: Uint8Array, extra: { model?: string | null; prompt?: string } = {}) =>
-    storeImage(t.ctx, { owner: who, bytes, mediaType: 'image/png', prompt: extra.prompt ?? 'a fox', model: extra.model === undefined ? 'flux' : extra.model, aspectRatio: '1:1', messageId: null });
+    storeImage(t.ctx, {
+      owner: who,
+      bytes,
+      mediaType: 'image/png',
+      prompt: extra.prompt ?? 'a fox',
+      model: extra.model === undefined ? 'flux' : extra.model,
+      aspectRatio: '1:1',
+      messageId: null,
+    });
 
   describe('GET /api/images/file/:id', () => {
     it('serves the stored bytes with their type, nosniff and an immutable cache, to anyone with the URL', async () => {
@@ -84,7 +92,12 @@ describe('images', () => {
       const stored = await store(who, pngBytes(3, 3));
       const row = await imageRow(stored.id);
       unlinkSync(path.join(t.dataDir, 'images', row!.file_name));
-      for (const url of ['/api/images/file/0123456789abcdef0123456789abcdef', '/api/images/file/..%2F..%2Fensemble.db', '/api/images/file/x', stored.url]) {
+      for (const url of [
+        '/api/images/file/0123456789abcdef0123456789abcdef',
+        '/api/images/file/..%2F..%2Fensemble.db',
+        '/api/images/file/x',
+        stored.url,
+      ]) {
         const res = await t.client().get(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.data.status).toBe('error');
@@ -99,7 +112,11 @@ describe('images', () => {
       for (let i = 0; i < 5; i++) {
         const { id } = await store(who, pngBytes(2, 2, i), { prompt: `p${i}` });
         // Distinct creation times, so "newest first" is judged by time and not by the random ids.
-        await db().updateTable('images').set({ created_at: `2024-01-0${i + 1}T00:00:00.000Z` }).where('id', '=', id).execute();
+        await db()
+          .updateTable('images')
+          .set({ created_at: `2024-01-0${i + 1}T00:00:00.000Z` })
+          .where('id', '=', id)
+          .execute();
         ids.push(id);
       }
       const other = await guestClient();
@@ -226,7 +243,13 @@ describe('images', () => {
 
     it('answers malformed input with 400 JSON', async () => {
       const { c } = await guestClient();
-      for (const body of [{}, { urls: [] }, { urls: 'x' }, { urls: [42] }, { urls: Array.from({ length: 201 }, () => '/api/images/file/x') }]) {
+      for (const body of [
+        {},
+        { urls: [] },
+        { urls: 'x' },
+        { urls: [42] },
+        { urls: Array.from({ length: 201 }, () => '/api/images/file/x') },
+      ]) {
         const res = await c.post(DOWNLOAD, body);
         expect(res.statusCode).toBe(400);
         expect(res.data.status).toBe('error');

@@ -38,13 +38,17 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .send(stream);
   });
 
-  app.post(IMAGE_PATHS.list, { schema: { body: listImagesRequestSchema, response: { 200: listImagesResponseSchema } } }, async (request, reply) => {
-    const who = await request.identity();
-    assertUserIdClaim(who, request.body.user_id);
-    reply.header('Cache-Control', 'no-store');
-    const { images, hasMore } = await listUserImages(db, who, request.body.page, request.body.limit);
-    return { status: 'success' as const, images: images.map(toUserImage), has_more: hasMore };
-  });
+  app.post(
+    IMAGE_PATHS.list,
+    { schema: { body: listImagesRequestSchema, response: { 200: listImagesResponseSchema } } },
+    async (request, reply) => {
+      const who = await request.identity();
+      assertUserIdClaim(who, request.body.user_id);
+      reply.header('Cache-Control', 'no-store');
+      const { images, hasMore } = await listUserImages(db, who, request.body.page, request.body.limit);
+      return { status: 'success' as const, images: images.map(toUserImage), has_more: hasMore };
+    },
+  );
 
   app.post(IMAGE_PATHS.remove, { schema: { body: deleteImageRequestSchema, response: { 200: okSchema } } }, async (request) => {
     const who = await request.identity();

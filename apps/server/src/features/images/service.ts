@@ -38,7 +38,12 @@ export async function findImage(db: DbHandle, id: string): Promise<ImageRow | un
 }
 
 /** One page of the caller's images, newest first. */
-export async function listUserImages(db: DbHandle, who: Identity, page: number, limit: number): Promise<{ images: ImageRow[]; hasMore: boolean }> {
+export async function listUserImages(
+  db: DbHandle,
+  who: Identity,
+  page: number,
+  limit: number,
+): Promise<{ images: ImageRow[]; hasMore: boolean }> {
   const base = db.selectFrom('images').selectAll();
   const rows = await (who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId))
     .orderBy('created_at', 'desc')

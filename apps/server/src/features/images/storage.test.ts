@@ -19,7 +19,15 @@ describe('image storage', () => {
   });
   afterAll(async () => t.close());
 
-  const input = (bytes: Uint8Array, mediaType = 'image/png') => ({ owner, bytes, mediaType, prompt: 'a fox', model: 'flux', aspectRatio: '1:1', messageId: null });
+  const input = (bytes: Uint8Array, mediaType = 'image/png') => ({
+    owner,
+    bytes,
+    mediaType,
+    prompt: 'a fox',
+    model: 'flux',
+    aspectRatio: '1:1',
+    messageId: null,
+  });
 
   it('reads type and size from PNG, JPEG and the three WebP headers', () => {
     expect(readImageHeader(pngBytes(7, 5))).toEqual({ mediaType: 'image/png', ext: 'png', width: 7, height: 5 });
@@ -38,7 +46,16 @@ describe('image storage', () => {
     expect(stored.id).toMatch(/^[0-9a-f]{32}$/);
     expect(stored).toMatchObject({ url: `/api/images/file/${stored.id}`, width: 8, height: 6 });
     const row = await t.ctx.db.kysely.selectFrom('images').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ guest_id: owner.guestId, user_id: null, media_type: 'image/png', byte_size: bytes.length, prompt: 'a fox', model: 'flux', aspect_ratio: '1:1', message_id: null });
+    expect(row).toMatchObject({
+      guest_id: owner.guestId,
+      user_id: null,
+      media_type: 'image/png',
+      byte_size: bytes.length,
+      prompt: 'a fox',
+      model: 'flux',
+      aspect_ratio: '1:1',
+      message_id: null,
+    });
     expect(row.file_name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(row.file_name).not.toContain(stored.id);
     const file = path.join(t.dataDir, 'images', row.file_name);
@@ -50,7 +67,10 @@ describe('image storage', () => {
   it('rejects bytes that are not PNG, JPEG or WebP whatever type is declared, storing nothing', async () => {
     const before = readdirSync(path.join(t.dataDir, 'images')).length;
     const rows = await t.ctx.db.kysely.selectFrom('images').select('id').execute();
-    for (const bytes of [new TextEncoder().encode('<html>not an image</html>'), new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0])]) {
+    for (const bytes of [
+      new TextEncoder().encode('<html>not an image</html>'),
+      new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]),
+    ]) {
       await expect(storeImage(t.ctx, input(bytes, 'image/png'))).rejects.toMatchObject({ code: 'bad_request', status: 400 });
     }
     expect(readdirSync(path.join(t.dataDir, 'images'))).toHaveLength(before);
@@ -71,13 +91,27 @@ describe('image storage', () => {
       .executeTakeFirstOrThrow();
     const message = await t.ctx.db.kysely
       .insertInto('messages')
-      .values({ thread_id: thread.id, role: 'assistant', type: 'image', content: '', model: 'flux', metadata: null, status: 'complete', created_at: 'x', updated_at: 'x' })
+      .values({
+        thread_id: thread.id,
+        role: 'assistant',
+        type: 'image',
+        content: '',
+        model: 'flux',
+        metadata: null,
+        status: 'complete',
+        created_at: 'x',
+        updated_at: 'x',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const stored = await storeImage(t.ctx, input(webpHeader('VP8X', 16, 16)));
     expect(existsSync(path.join(t.dataDir, 'images'))).toBe(true);
     await attachImageToMessage(t.ctx.db.kysely, stored.id, message.id);
-    const row = await t.ctx.db.kysely.selectFrom('images').select(['message_id', 'media_type']).where('id', '=', stored.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.kysely
+      .selectFrom('images')
+      .select(['message_id', 'media_type'])
+      .where('id', '=', stored.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ message_id: message.id, media_type: 'image/webp' });
   });
 });

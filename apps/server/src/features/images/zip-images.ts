@@ -13,7 +13,10 @@ export function zipEntryName(index: number, model: string | null, mediaType: str
 }
 
 /** A zip of stored image files, streamed as it is built; images are stored (not deflated) since they are already compressed. */
-export async function zipImages(dataDir: string, images: Array<{ id: string; file_name: string; model: string | null; media_type: string }>): Promise<Readable> {
+export async function zipImages(
+  dataDir: string,
+  images: Array<{ id: string; file_name: string; model: string | null; media_type: string }>,
+): Promise<Readable> {
   // Every file is checked before the first byte goes out: once streaming, an error can no longer be a clean 404.
   for (const img of images) {
     const found = await stat(imageFilePath(dataDir, img.file_name)).catch(() => null);

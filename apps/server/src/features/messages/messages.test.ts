@@ -17,7 +17,8 @@ describe('messages', () => {
 
   const db = () => t.ctx.db.kysely;
   const messageRow = (id: number) => db().selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
-  const threadCount = async (id: number) => (await db().selectFrom('threads').select('message_count').where('id', '=', id).executeTakeFirstOrThrow()).message_count;
+  const threadCount = async (id: number) =>
+    (await db().selectFrom('threads').select('message_count').where('id', '=', id).executeTakeFirstOrThrow()).message_count;
 
   async function threadOf(c: TestClient): Promise<number> {
     const res = await c.post(CREATE, { force: true });
@@ -36,7 +37,14 @@ describe('messages', () => {
       const c = t.client();
       const userId = await signInNewAccount(t, c);
       const threadId = await threadOf(c);
-      const first = await say(c, threadId, 'first', { user_id: userId, sender: 'user', role: 'user', type: 'text', model: 'gpt-4o', metadata: null });
+      const first = await say(c, threadId, 'first', {
+        user_id: userId,
+        sender: 'user',
+        role: 'user',
+        type: 'text',
+        model: 'gpt-4o',
+        metadata: null,
+      });
       const second = await say(c, threadId, 'a lighthouse at dusk', {
         user_id: String(userId),
         type: 'image',
@@ -52,8 +60,23 @@ describe('messages', () => {
       expect(byGet.data.status).toBe('success');
       expect(byGet.data.thread).toMatchObject({ id: threadId, title: 'New Thread' });
       expect(byGet.data.messages.map((m: { id: number }) => m.id)).toEqual([first, second, third]);
-      expect(byGet.data.messages[0]).toMatchObject({ content: 'first', sender: 'user', role: 'user', type: 'text', model: 'gpt-4o', metadata: null, thread_id: threadId, threadId, user_id: userId, status: 'complete' });
-      expect(byGet.data.messages[1]).toMatchObject({ type: 'image', model: 'flux', metadata: { aspectRatio: '16:9', prompt: 'a lighthouse at dusk' } });
+      expect(byGet.data.messages[0]).toMatchObject({
+        content: 'first',
+        sender: 'user',
+        role: 'user',
+        type: 'text',
+        model: 'gpt-4o',
+        metadata: null,
+        thread_id: threadId,
+        threadId,
+        user_id: userId,
+        status: 'complete',
+      });
+      expect(byGet.data.messages[1]).toMatchObject({
+        type: 'image',
+        model: 'flux',
+        metadata: { aspectRatio: '16:9', prompt: 'a lighthouse at dusk' },
+      });
 
       const byPost = await c.post(GET, { thread_id: String(threadId), user_id: String(userId) });
       expect(byPost.statusCode).toBe(200);
@@ -178,7 +201,12 @@ describe('messages', () => {
       const c = t.client();
       const threadId = (await c.post(CREATE, {})).data.thread_id;
       const id = await say(c, threadId, 'original');
-      for (const body of [{ message_id: id, content: '   ' }, { message_id: id }, { content: 'x' }, { message_id: id, content: 'x', thread_id: threadId + 1 }]) {
+      for (const body of [
+        { message_id: id, content: '   ' },
+        { message_id: id },
+        { content: 'x' },
+        { message_id: id, content: 'x', thread_id: threadId + 1 },
+      ]) {
         const res = await c.post(UPDATE, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.data.status).toBe('error');

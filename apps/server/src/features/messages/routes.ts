@@ -16,39 +16,65 @@ import { deleteOwnedMessage, editOwnedMessage, getThreadMessages, saveUserMessag
 /** The message calls of core.md section 7 (chat.php lives in the chat feature). */
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // GET takes the query, POST a body whose values may be strings; both answer the same.
-  app.get(MESSAGE_PATHS.get, { schema: { querystring: getMessagesRequestSchema, response: { 200: getMessagesResponseSchema } } }, async (request, reply) => {
-    const who = await request.identity();
-    assertUserIdClaim(who, request.query.user_id);
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'success' as const, ...(await getThreadMessages(db.kysely, who, request.query.thread_id)) };
-  });
-  app.post(MESSAGE_PATHS.get, { schema: { body: getMessagesRequestSchema, response: { 200: getMessagesResponseSchema } } }, async (request, reply) => {
-    const who = await request.identity();
-    assertUserIdClaim(who, request.body.user_id);
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'success' as const, ...(await getThreadMessages(db.kysely, who, request.body.thread_id)) };
-  });
+  app.get(
+    MESSAGE_PATHS.get,
+    { schema: { querystring: getMessagesRequestSchema, response: { 200: getMessagesResponseSchema } } },
+    async (request, reply) => {
+      const who = await request.identity();
+      assertUserIdClaim(who, request.query.user_id);
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'success' as const, ...(await getThreadMessages(db.kysely, who, request.query.thread_id)) };
+    },
+  );
+  app.post(
+    MESSAGE_PATHS.get,
+    { schema: { body: getMessagesRequestSchema, response: { 200: getMessagesResponseSchema } } },
+    async (request, reply) => {
+      const who = await request.identity();
+      assertUserIdClaim(who, request.body.user_id);
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'success' as const, ...(await getThreadMessages(db.kysely, who, request.body.thread_id)) };
+    },
+  );
 
-  app.post(MESSAGE_PATHS.save, { schema: { body: saveMessageRequestSchema, response: { 200: saveMessageResponseSchema } } }, async (request) => {
-    const who = await request.identity();
-    const b = request.body;
-    assertUserIdClaim(who, b.user_id);
-    const id = await saveUserMessage(db.kysely, who, { threadId: b.thread_id, content: b.content, type: b.type, model: b.model ?? null, metadata: b.metadata });
-    return { status: 'success' as const, message_id: id };
-  });
+  app.post(
+    MESSAGE_PATHS.save,
+    { schema: { body: saveMessageRequestSchema, response: { 200: saveMessageResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      const b = request.body;
+      assertUserIdClaim(who, b.user_id);
+      const id = await saveUserMessage(db.kysely, who, {
+        threadId: b.thread_id,
+        content: b.content,
+        type: b.type,
+        model: b.model ?? null,
+        metadata: b.metadata,
+      });
+      return { status: 'success' as const, message_id: id };
+    },
+  );
 
-  app.post(MESSAGE_PATHS.remove, { schema: { body: deleteMessageRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const who = await request.identity();
-    assertUserIdClaim(who, request.body.user_id);
-    await deleteOwnedMessage(db.kysely, who, request.body.message_id);
-    return { status: 'success' as const };
-  });
+  app.post(
+    MESSAGE_PATHS.remove,
+    { schema: { body: deleteMessageRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      assertUserIdClaim(who, request.body.user_id);
+      await deleteOwnedMessage(db.kysely, who, request.body.message_id);
+      return { status: 'success' as const };
+    },
+  );
 
-  app.post(MESSAGE_PATHS.update, { schema: { body: updateMessageRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const who = await request.identity();
-    const b = request.body;
-    assertUserIdClaim(who, b.user_id);
-    const message = await editOwnedMessage(db.kysely, who, b.message_id, b.content, b.thread_id);
-    return { status: 'success' as const, message };
-  });
+  app.post(
+    MESSAGE_PATHS.update,
+    { schema: { body: updateMessageRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      const b = request.body;
+      assertUserIdClaim(who, b.user_id);
+      const message = await editOwnedMessage(db.kysely, who, b.message_id, b.content, b.thread_id);
+      return { status: 'success' as const, message };
+    },
+  );
 };

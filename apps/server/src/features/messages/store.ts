@@ -34,11 +34,7 @@ export async function insertMessage(db: Executor, m: NewMessage): Promise<number
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable('threads')
-    .set({ message_count: sql`message_count + 1`, updated_at: t })
-    .where('id', '=', m.threadId)
-    .execute();
+  await db.updateTable('threads').set({ message_count: sql`message_count + 1`, updated_at: t }).where('id', '=', m.threadId).execute();
   return row.id;
 }
 
@@ -102,7 +98,13 @@ export function toMessageView(row: MessageRow, ownerUserId: number): Message {
 
 /** A thread's messages, oldest first. */
 export async function listThreadMessages(db: Executor, threadId: number): Promise<MessageRow[]> {
-  return db.selectFrom('messages').selectAll().where('thread_id', '=', threadId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('thread_id', '=', threadId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 /** One message by id, or undefined. */

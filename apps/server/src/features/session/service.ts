@@ -68,14 +68,27 @@ export async function createGuest(db: Db, clientAddress: string, perAddressPerDa
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('credit_ledger')
-      .values({ user_id: null, guest_id: guest.id, delta: credits, balance_after: credits, reason: 'guest_grant', model: null, reference: null, created_at: now() })
+      .values({
+        user_id: null,
+        guest_id: guest.id,
+        delta: credits,
+        balance_after: credits,
+        reason: 'guest_grant',
+        model: null,
+        reference: null,
+        created_at: now(),
+      })
       .execute();
     return guest.id;
   });
 }
 
 /** Stores a new session for a user or guest and returns its raw id for the cookie. */
-export async function createSession(db: Db, secret: string, owner: { userId?: number; guestId?: number }): Promise<{ id: string; hash: string }> {
+export async function createSession(
+  db: Db,
+  secret: string,
+  owner: { userId?: number; guestId?: number },
+): Promise<{ id: string; hash: string }> {
   const s = newSessionId(secret);
   const t = now();
   await db.kysely

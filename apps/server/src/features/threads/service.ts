@@ -64,7 +64,12 @@ export async function createThread(
 }
 
 /** One page of the caller's threads, newest first; reads no message bodies. */
-export async function listThreads(db: DbHandle, who: Identity, page: number, limit: number): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
+export async function listThreads(
+  db: DbHandle,
+  who: Identity,
+  page: number,
+  limit: number,
+): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
   const base = db.selectFrom('threads').selectAll();
   const rows = await (who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId))
     .orderBy('created_at', 'desc')

@@ -54,7 +54,11 @@ describe('threads', () => {
       // The newest empty one is the one handed back now.
       const third = await c.post(CREATE, {});
       expect(third.data).toMatchObject({ thread_id: forced.data.thread_id, reused: true });
-      const count = await db().selectFrom('threads').select(db().fn.countAll().as('n')).where('user_id', '=', (await threadRow(first.data.thread_id))!.user_id).executeTakeFirstOrThrow();
+      const count = await db()
+        .selectFrom('threads')
+        .select(db().fn.countAll().as('n'))
+        .where('user_id', '=', (await threadRow(first.data.thread_id))!.user_id)
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(2);
     });
 
@@ -77,7 +81,7 @@ describe('threads', () => {
 
     it('clamps a long title to 255 characters ending in ... and defaults a blank one', async () => {
       const { c } = await account();
-      const long = 'x'.repeat(250) + 'abcdefghij';
+      const long = `${'x'.repeat(250)}abcdefghij`;
       const res = await c.post(CREATE, { title: long, force: true });
       expect(res.data.thread.title).toHaveLength(255);
       expect(res.data.thread.title).toBe(`${long.slice(0, 252)}...`);
@@ -93,7 +97,11 @@ describe('threads', () => {
       expect(first.data).toMatchObject({ reused: false, thread: { user_id: -1, is_anonymous: true, title: 'New Thread' } });
       await say(c, first.data.thread_id);
       const again = await c.post(CREATE, { user_id: -1, is_anonymous: true, title: 'Other' });
-      expect(again.data).toMatchObject({ thread_id: first.data.thread_id, reused: true, thread: { title: 'New Thread', has_messages: true } });
+      expect(again.data).toMatchObject({
+        thread_id: first.data.thread_id,
+        reused: true,
+        thread: { title: 'New Thread', has_messages: true },
+      });
       const forced = await c.post(CREATE, { user_id: -1, is_anonymous: true, force: true });
       expect(forced.data).toMatchObject({ reused: false, thread: { title: 'New Thread', has_messages: false } });
       expect(forced.data.thread_id).not.toBe(first.data.thread_id);
@@ -143,7 +151,12 @@ describe('threads', () => {
       expect(p3.data.has_more).toBe(false);
       const all = await c.get(LIST);
       expect(all.data.threads).toHaveLength(5);
-      expect(all.data.threads.find((x: { id: number }) => x.id === ids[1])).toMatchObject({ title: 'T1', has_messages: true, is_anonymous: false, user_id: userId });
+      expect(all.data.threads.find((x: { id: number }) => x.id === ids[1])).toMatchObject({
+        title: 'T1',
+        has_messages: true,
+        is_anonymous: false,
+        user_id: userId,
+      });
       expect(all.data.threads.find((x: { id: number }) => x.id === ids[2]).has_messages).toBe(false);
     });
 
@@ -174,14 +187,31 @@ describe('threads', () => {
       const png = new PNG({ width: 2, height: 2 });
       await db()
         .insertInto('images')
-        .values({ id: 'a'.repeat(32), user_id: userId, guest_id: null, message_id: messageId, file_name: 'x.png', media_type: 'image/png', byte_size: PNG.sync.write(png).length, width: 2, height: 2, prompt: 'a fox', model: 'flux', aspect_ratio: '1:1', created_at: new Date().toISOString() })
+        .values({
+          id: 'a'.repeat(32),
+          user_id: userId,
+          guest_id: null,
+          message_id: messageId,
+          file_name: 'x.png',
+          media_type: 'image/png',
+          byte_size: PNG.sync.write(png).length,
+          width: 2,
+          height: 2,
+          prompt: 'a fox',
+          model: 'flux',
+          aspect_ratio: '1:1',
+          created_at: new Date().toISOString(),
+        })
         .execute();
       const res = await c.delete(`${DELETE}?thread_id=${id}&user_id=${userId}`);
       expect(res.statusCode).toBe(200);
       expect(res.data.status).toBe('success');
       expect(await threadRow(id)).toBeUndefined();
       expect(await db().selectFrom('messages').select('id').where('thread_id', '=', id).execute()).toEqual([]);
-      expect(await db().selectFrom('images').select(['id', 'message_id']).where('id', '=', 'a'.repeat(32)).executeTakeFirst()).toEqual({ id: 'a'.repeat(32), message_id: null });
+      expect(await db().selectFrom('images').select(['id', 'message_id']).where('id', '=', 'a'.repeat(32)).executeTakeFirst()).toEqual({
+        id: 'a'.repeat(32),
+        message_id: null,
+      });
     });
 
     it('refuses another account’s and another guest’s thread with 403 and keeps it', async () => {

@@ -73,7 +73,14 @@ export function subscriptionObject(input: { customer: string; price: string; met
           quantity: 1,
           current_period_start: start,
           current_period_end: start + PERIOD_SECONDS,
-          price: { id: input.price, object: 'price', active: true, currency: 'usd', recurring: { interval: 'month', interval_count: 1 }, product: 'prod_test_plan' },
+          price: {
+            id: input.price,
+            object: 'price',
+            active: true,
+            currency: 'usd',
+            recurring: { interval: 'month', interval_count: 1 },
+            product: 'prod_test_plan',
+          },
         },
       ],
     },
@@ -88,7 +95,10 @@ interface SubscriptionLike {
 }
 
 /** A paid invoice for a subscription's current period (what invoice.paid carries). */
-export function invoiceObject(sub: SubscriptionLike, billingReason: 'subscription_create' | 'subscription_cycle' = 'subscription_create'): Json {
+export function invoiceObject(
+  sub: SubscriptionLike,
+  billingReason: 'subscription_create' | 'subscription_cycle' = 'subscription_create',
+): Json {
   const item = sub.items.data[0];
   const period = { start: item.current_period_start, end: item.current_period_end };
   return {
@@ -113,8 +123,15 @@ export function invoiceObject(sub: SubscriptionLike, billingReason: 'subscriptio
           amount: 1000,
           currency: 'usd',
           period,
-          pricing: { type: 'price_details', price_details: { price: item.price.id, product: 'prod_test_plan' }, unit_amount_decimal: '1000' },
-          parent: { type: 'subscription_item_details', subscription_item_details: { subscription: sub.id, subscription_item: item.id, proration: false } },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: item.price.id, product: 'prod_test_plan' },
+            unit_amount_decimal: '1000',
+          },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: { subscription: sub.id, subscription_item: item.id, proration: false },
+          },
         },
       ],
     },

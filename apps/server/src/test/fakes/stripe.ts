@@ -1,7 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PERIOD_SECONDS, eventObject, invoiceObject, parseStripeForm, stripeError, stripeId, subscriptionObject, unixNow } from './stripe-objects.js';
+import {
+  PERIOD_SECONDS,
+  eventObject,
+  invoiceObject,
+  parseStripeForm,
+  stripeError,
+  stripeId,
+  subscriptionObject,
+  unixNow,
+} from './stripe-objects.js';
 
 export { eventObject, invoiceObject, parseStripeForm, PERIOD_SECONDS } from './stripe-objects.js';
 
@@ -70,12 +79,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const api: Record<string, (id: string | undefined, body: Obj) => [number, Obj]> = {
     createCustomer: (_id, body) => {
-      const customer = { id: stripeId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, created: unixNow(), livemode: false };
+      const customer = {
+        id: stripeId('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        created: unixNow(),
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return [200, customer];
     },
     createSession: (_id, body) => {
-      if (body.customer && !customers.has(body.customer)) return [400, stripeError('invalid_request_error', `No such customer: '${body.customer}'`, 'resource_missing')];
+      if (body.customer && !customers.has(body.customer))
+        return [400, stripeError('invalid_request_error', `No such customer: '${body.customer}'`, 'resource_missing')];
       const price = body.line_items?.[0]?.price;
       if (!price) return [400, stripeError('invalid_request_error', 'line_items[0][price] is required', 'parameter_missing')];
       const id = stripeId('cs');
@@ -132,7 +150,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     completeSession(sessionId) {
       const session = mustGet(sessions, sessionId);
       if (!session.subscription) {
-        const sub = subscriptionObject({ customer: session.customer, price: sessionPrices.get(sessionId) as string, metadata: session.metadata });
+        const sub = subscriptionObject({
+          customer: session.customer,
+          price: sessionPrices.get(sessionId) as string,
+          metadata: session.metadata,
+        });
         subscriptions.set(sub.id as string, sub);
         session.subscription = sub.id;
       }
@@ -164,11 +186,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const raw = await readBody(req);
-    if (req.method === 'GET' && url.pathname.startsWith('/checkout/')) return hostedCheckout(decodeURIComponent(url.pathname.slice('/checkout/'.length)), res);
+    if (req.method === 'GET' && url.pathname.startsWith('/checkout/'))
+      return hostedCheckout(decodeURIComponent(url.pathname.slice('/checkout/'.length)), res);
     const idempotencyKey = header(req, 'idempotency-key');
     const body = req.method === 'GET' ? Object.fromEntries(url.searchParams) : parseStripeForm(raw);
     requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey });
-    if (header(req, 'authorization') !== `Bearer ${secretKey}`) return send(res, 401, stripeError('invalid_request_error', 'Invalid API Key provided'));
+    if (header(req, 'authorization') !== `Bearer ${secretKey}`)
+      return send(res, 401, stripeError('invalid_request_error', 'Invalid API Key provided'));
     if (failures && failures.times > 0) {
       failures.times -= 1;
       return send(res, failures.status, stripeError(failures.status >= 500 ? 'api_error' : 'invalid_request_error', 'Injected failure'));
@@ -212,7 +236,11 @@ export function stripeSignature(payload: string, secret: string, timestamp = uni
 async function deliver(target: { url: string; secret: string }, event: Obj): Promise<void> {
   const payload = JSON.stringify(event);
   try {
-    await fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, target.secret) }, body: payload });
+    await fetch(target.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, target.secret) },
+      body: payload,
+    });
   } catch {
     // Like Stripe, a failed delivery does not stop the checkout; verification still applies the plan.
   }
