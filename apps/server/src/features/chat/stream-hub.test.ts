@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type HubEvent, MemoryStreamHub } from './stream-hub.js';
+
+describe('MemoryStreamHub', () => {
+  const hubs: MemoryStreamHub[] = [];
+  const make = (graceMs: number) => {
+    const hub = new MemoryStreamHub(graceMs);
+    hubs.push(hub);
+    return hub;
+  };
+  afterEach(async () => {
+    for (const h of hubs.splice(0)) await h.close();
+  });
+
+  it('replays exactly the events after the given id, then follows live ones to [DONE]', async () => {
+    const hub = make(60_000);
+    await hub.create({ id: 's1', ownerKey: 'guest:1', model: 'gpt-4o', messageId: 1 });
+    for (const c of ['a', 'b', 'c']) hub.push('s1', { content: c, message_id: 1, format: 'markdown' });
+    const seen: Array<HubEvent | null> = [];
+    await hub.attach('s1', 2, (e) => seen.push(e));
+    hub.push('s1', { content: 'd', message_id: 1, format: 'markdown' });
+    hub.finish('s1');
+    expect(seen.map((e) => e?.seq ?? null)).toEqual([3, 4, 5, null]);
+    expect(seen[0]?.data).toBe('{"content":"c","message_id":1,"format":"markdown"}');
+    expect(seen[2]?.data).toBe('[DONE]');
+  });
+
+  it('drops finished streams after the grace period and keeps running ones', async () => {
+    const hub = make(1000);
+    for (let i = 0; i < 100; i++) {
+      await hub.create({ id: `done-${i}`, ownerKey: 'user:1', model: 'gpt-4o', messageId: null });
+      hub.push(`done-${i}`, { content: 'x', message_id: null, format: 'markdown' });
+      hub.finish(`done-${i}`);
+    }
+    await hub.create({ id: 'running', ownerKey: 'user:1', model: 'gpt-4o', messageId: null });
+    expect(hub.size()).toBe(101);
+    hub.sweep(Date.now() + 999);
+    expect(hub.size()).toBe(101);
+    hub.sweep(Date.now() + 1000);
+    expect(hub.size()).toBe(1);
+    expect(await hub.meta('running')).toBeDefined();
+    expect(await hub.attach('done-5', 0, () => {})).toBeNull();
+  });
+});
