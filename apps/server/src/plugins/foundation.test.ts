@@ -149,3 +149,16 @@ describe('foundation: sessions, guests, errors', () => {
     expect(res.headers.location).toBe('/prod');
   });
 });
+
+describe('health', () => {
+  it('answers 200 while the database answers and 503 once it does not', async () => {
+    const t = await createTestApp();
+    const c = t.client();
+    expect((await c.get('/api/health')).statusCode).toBe(200);
+    await t.ctx.db.kysely.destroy();
+    const down = await c.get('/api/health');
+    expect(down.statusCode).toBe(503);
+    expect(down.data).toEqual({ status: 'error', code: 'unavailable', message: 'Database unavailable' });
+    await t.close().catch(() => {});
+  });
+});
