@@ -19,7 +19,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (for a server whose address must be known before it starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -47,13 +48,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /**
  * Starts the real server (demo providers) on a free port with a temporary DATA_DIR, serving the
- * built web app (run `npm run build -w apps/web` first). `env` adds or overrides variables.
+ * built web app (run `npm run build -w apps/web` first). `env` adds or overrides variables; an
+ * `env.PORT` (see freePort) fixes the port when the address must be known in advance.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(WEB_DIR, 'dist', 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the e2e tests.');
   }
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
+import { CreditMeter } from '@/features/credits';
 import { useSession, useSignOut } from '@/features/session';
 import { cn } from '@/lib/cn';
 import { MobileMenu } from './mobile-menu';
@@ -61,7 +62,9 @@ export function AppHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <div data-testid="credit-meter-slot" className="flex items-center empty:hidden" />
+          <div data-testid="credit-meter-slot" className="flex items-center empty:hidden">
+            <CreditMeter user={user} />
+          </div>
           <ThemeToggle />
           <div className="hidden md:flex">
             {user ? (

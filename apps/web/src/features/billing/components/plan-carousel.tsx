@@ -1,0 +1,84 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { useSwipe } from '../hooks/use-swipe';
+
+/** One slide: its content and the name its dot is labelled with. */
+export interface CarouselSlide {
+  key: string;
+  label: string;
+  content: ReactNode;
+}
+
+const arrowClasses =
+  'inline-flex size-9 items-center justify-center rounded-full border border-border text-muted transition hover:bg-surface-2 hover:text-fg disabled:pointer-events-none disabled:opacity-30';
+
+/**
+ * The plans on a phone: one card at a time, swiped left or right (more than 20 px) or chosen by
+ * its dot or the arrows. Cards out of view are inert, so keyboard and screen readers skip them.
+ */
+export function PlanCarousel({
+  slides,
+  index,
+  onIndexChange,
+}: {
+  slides: CarouselSlide[];
+  index: number;
+  onIndexChange(index: number): void;
+}) {
+  const last = slides.length - 1;
+  const go = (next: number) => onIndexChange(Math.max(0, Math.min(last, next)));
+  const swipe = useSwipe(
+    () => go(index + 1),
+    () => go(index - 1),
+  );
+  return (
+    <section aria-roledescription="carousel" aria-label="Plans" className="-mx-1">
+      <div className="overflow-hidden">
+        <div
+          data-testid="plan-carousel-track"
+          className={cn('flex touch-pan-y select-none', !swipe.dragging && 'transition-transform duration-300 ease-out')}
+          style={{ transform: `translateX(calc(${-index * 100}% + ${swipe.offset}px))` }}
+          {...swipe.handlers}
+        >
+          {slides.map((slide, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes a slide a group; a fieldset is for forms.
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slide.label} (${i + 1} of ${slides.length})`}
+              aria-hidden={i !== index}
+              inert={i !== index}
+              className="w-full shrink-0 px-1 py-1"
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-5 flex items-center justify-center gap-4">
+        <button type="button" aria-label="Previous plan" className={arrowClasses} disabled={index === 0} onClick={() => go(index - 1)}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </button>
+        <div className="flex items-center gap-2">
+          {slides.map((slide, i) => (
+            <button
+              key={slide.key}
+              type="button"
+              aria-label={`Show ${slide.label}`}
+              aria-current={i === index || undefined}
+              onClick={() => go(i)}
+              className="flex size-6 items-center justify-center"
+            >
+              <span className={cn('block h-2 rounded-full transition-all', i === index ? 'w-6 bg-accent' : 'w-2 bg-border-strong')} />
+            </button>
+          ))}
+        </div>
+        <button type="button" aria-label="Next plan" className={arrowClasses} disabled={index === last} onClick={() => go(index + 1)}>
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </section>
+  );
+}

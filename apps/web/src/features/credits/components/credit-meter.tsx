@@ -1,0 +1,116 @@
+import { CREDITS, PLANS, type User } from '@ensemble/shared';
+import { CircleArrowUp, Coins, LogIn, RefreshCw, Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
+import type { CreditPlan, CreditsSnapshot } from '@/lib/credits';
+import { type CreditTone, creditTone } from '../credit-tone';
+import { useCreditMeter } from '../hooks/use-credit-meter';
+import { CreditBar } from './credit-bar';
+
+const PLAN_NAMES: Record<CreditPlan, string> = {
+  guest: 'Guest',
+  free: PLANS.free.name,
+  pro: PLANS.pro.name,
+  premium: PLANS.premium.name,
+};
+
+const ICON_TONE: Record<CreditTone, string> = {
+  empty: 'text-subtle',
+  danger: 'text-danger',
+  warning: 'text-warning',
+  accent: 'text-accent',
+};
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+function Summary({ snapshot }: { snapshot: CreditsSnapshot }) {
+  return (
+    <div className="px-2.5 pt-2 pb-3">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-xs font-medium tracking-wide text-muted uppercase">Credits</span>
+        <span data-testid="credit-plan" className="rounded-full border border-border bg-surface-2 px-2 py-0.5 text-xs font-medium text-fg">
+          {PLAN_NAMES[snapshot.plan]}
+        </span>
+      </div>
+      <p className="mt-2 flex items-baseline gap-1.5">
+        <span className="text-2xl font-semibold text-fg tabular-nums">{format(snapshot.remaining)}</span>
+        <span className="text-sm text-muted">of {format(snapshot.max)} remaining</span>
+      </p>
+      <CreditBar remaining={snapshot.remaining} max={snapshot.max} className="mt-2.5" />
+    </div>
+  );
+}
+
+function Actions({ snapshot }: { snapshot: CreditsSnapshot }) {
+  const navigate = useNavigate();
+  if (snapshot.plan === 'guest') {
+    return (
+      <>
+        <DropdownMenuItem icon={<Sparkles />} onSelect={() => navigate('/signup')}>
+          Sign in to get {CREDITS.signUpBonus} free credits
+        </DropdownMenuItem>
+        <DropdownMenuItem icon={<LogIn />} onSelect={() => navigate('/login')}>
+          Sign In
+        </DropdownMenuItem>
+      </>
+    );
+  }
+  const label = snapshot.remaining === 0 ? 'Get more credits' : snapshot.plan === 'premium' ? 'View plans' : 'Upgrade plan';
+  return (
+    <DropdownMenuItem icon={<CircleArrowUp />} onSelect={() => navigate('/subscription')}>
+      {label}
+    </DropdownMenuItem>
+  );
+}
+
+/**
+ * The header's credit meter: the remaining balance ('...' while loading); its dropdown shows the plan,
+ * a bar of remaining over the plan's cap, and what to do next (sign up, sign in, upgrade).
+ */
+export function CreditMeter({ user }: { user: User | null }) {
+  const { snapshot, loading, failed, highlighted, retry } = useCreditMeter(user);
+  const text = snapshot ? format(snapshot.remaining) : loading ? '...' : '–';
+  const tone = snapshot ? creditTone(snapshot.remaining, snapshot.max) : 'empty';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        title="Credits"
+        data-highlight={highlighted || undefined}
+        className={cn(
+          'inline-flex h-9 items-center gap-1.5 rounded-lg border border-border px-2.5 text-sm font-medium text-fg tabular-nums',
+          'transition-[background-color,box-shadow,transform] duration-300 hover:bg-surface-2 data-[state=open]:bg-surface-2',
+          highlighted && 'scale-105 bg-accent/15 ring-2 ring-accent',
+        )}
+      >
+        <Coins aria-hidden="true" className={cn('size-[18px]', ICON_TONE[tone])} />
+        <span data-testid="credit-balance">{text}</span>
+        <span className="sr-only"> credits</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-72">
+        {snapshot ? (
+          <>
+            <Summary snapshot={snapshot} />
+            <DropdownMenuSeparator />
+            <Actions snapshot={snapshot} />
+          </>
+        ) : (
+          <>
+            <p className="px-2.5 py-2 text-sm text-muted">{failed ? 'Your credits could not be loaded.' : 'Loading credits...'}</p>
+            {failed && (
+              <DropdownMenuItem icon={<RefreshCw />} onSelect={retry}>
+                Try again
+              </DropdownMenuItem>
+            )}
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

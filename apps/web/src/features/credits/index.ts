@@ -1,0 +1,3 @@
+/** Public face of the credits feature: the header's credit meter. */
+export { CreditMeter } from './components/credit-meter';
+export { creditTone, creditPercent, type CreditTone } from './credit-tone';
