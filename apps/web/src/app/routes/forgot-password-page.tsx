@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { AuthDialog } from '@/features/auth';
 
-/** /prod/forgot-password: asks for the e-mail address to send a reset link to. */
+/** /prod/forgot-password: the auth modal, opened on the Reset Password (request a link) form. */
 export function ForgotPasswordPage() {
-  return <Page title="Reset Password" />;
+  return <AuthDialog initialView="forgot" />;
 }

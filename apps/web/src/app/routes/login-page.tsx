@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { AuthDialog } from '@/features/auth';
 
-/** /prod/login: the sign-in form. */
+/** /prod/login: the auth modal, opened on the Sign In form. */
 export function LoginPage() {
-  return <Page title="Sign In" />;
+  return <AuthDialog initialView="login" />;
 }

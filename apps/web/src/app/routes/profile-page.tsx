@@ -1,6 +1,9 @@
 import { Page } from '@/components/page';
+import { ProfileView } from '@/features/profile';
+import { useSession } from '@/features/session';
 
 /** /prod/profile (login required): account overview, usage and activity. */
 export function ProfilePage() {
-  return <Page title="Profile" />;
+  const { user } = useSession();
+  return <Page title="Profile">{user && <ProfileView user={user} />}</Page>;
 }

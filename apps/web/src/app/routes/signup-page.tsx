@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { AuthDialog } from '@/features/auth';
 
-/** /prod/signup: the registration form. */
+/** /prod/signup: the auth modal, opened on the Create Account form. */
 export function SignupPage() {
-  return <Page title="Create Account" />;
+  return <AuthDialog initialView="register" />;
 }
