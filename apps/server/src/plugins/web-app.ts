@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -25,6 +25,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     });
   }
 
+  const sendIndex = (reply: FastifyReply) => {
+    if (!hasDist) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    // Read per request: cheap, and a rebuild is picked up without a restart.
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
+  };
+  // The app's root is not a directory listing.
+  app.get('/prod', async (_request, reply) => sendIndex(reply));
+  app.get('/prod/', async (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
@@ -34,11 +43,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       return reply.code(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     const isAppRoute = url === '/prod' || (url.startsWith('/prod/') && !path.extname(url));
-    if (isAppRoute) {
-      if (!hasDist) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-      // Read per request: cheap, and a rebuild is picked up without a restart.
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
-    }
+    if (isAppRoute) return sendIndex(reply);
     if (url.startsWith('/prod/')) return reply.code(404).type('text/plain').send('Not found');
     return reply.redirect('/prod', 302);
   });

@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../test/app-factory.js';
+
+describe('serving the web app under /prod', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ensemble</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => t.close());
+
+  it('serves index.html at /prod, /prod/ and every app route', async () => {
+    for (const url of ['/prod', '/prod/', '/prod/thread/12', '/prod/settings', '/prod/reset-password?token=x']) {
+      const res = await t.client().get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('serves built assets with a long cache and 404s missing ones', async () => {
+    const asset = await t.client().get('/prod/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.client().get('/prod/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('redirects unknown non-API paths to /prod', async () => {
+    const res = await t.client().get('/wp-admin');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/prod');
+  });
+});
