@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { HomeScreen } from '@/features/home';
 
 /** /prod: the home screen. */
 export function HomePage() {
-  return <Page title="Welcome Every Possibility" />;
+  return <HomeScreen />;
 }

@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { ImageStudioScreen } from '@/features/image-studio';
 
 /** /prod/image-studio: batch image generation. */
 export function ImageStudioPage() {
-  return <Page title="Image Studio" />;
+  return <ImageStudioScreen />;
 }

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useLocation } from 'react-router';
 import type { LegalDocument } from '@/components/legal-link';
 import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+
+// The documents' text loads with the first dialog, not with every page.
+const LegalDocumentBody = lazy(async () => ({ default: (await import('@/features/legal')).LegalDocumentBody }));
 
 /** Titles of the legal documents, by route. */
 export const LEGAL_TITLES: Record<LegalDocument, string> = {
@@ -25,5 +30,11 @@ export function LegalDialog({ doc }: { doc: LegalDocument }) {
     if (location.key === 'default') void navigate('/', { replace: true });
     else void navigate(-1);
   };
-  return <Dialog open onOpenChange={handleOpenChange} title={LEGAL_TITLES[doc]} size="lg" />;
+  return (
+    <Dialog open onOpenChange={handleOpenChange} title={LEGAL_TITLES[doc]} size="lg">
+      <Suspense fallback={<Spinner label="Loading..." className="py-6 text-sm text-muted" />}>
+        <LegalDocumentBody doc={doc} />
+      </Suspense>
+    </Dialog>
+  );
 }

@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { AssetsScreen } from '@/features/assets';
 
 /** /prod/my-assets (signed-in only): the generated-image gallery. */
 export function MyAssetsPage() {
-  return <Page title="My Assets" />;
+  return <AssetsScreen />;
 }

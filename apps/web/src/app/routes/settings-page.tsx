@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { SettingsScreen } from '@/features/settings';
 
 /** /prod/settings: appearance and favourite models. */
 export function SettingsPage() {
-  return <Page title="Settings" />;
+  return <SettingsScreen />;
 }

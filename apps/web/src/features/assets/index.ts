@@ -1,0 +1,2 @@
+/** Public face of the assets feature. */
+export { AssetsScreen } from './assets-screen';

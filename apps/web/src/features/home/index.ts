@@ -1,0 +1,2 @@
+/** Public face of the home feature. */
+export { HomeScreen } from './home-screen';

@@ -1,0 +1,31 @@
+import type { ModelEntry } from '@ensemble/shared';
+import { Plus } from 'lucide-react';
+import { ModelIcon } from '@/components/model-picker';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { costLabel } from '@/lib/models';
+
+/** 'Add Model': a menu of every image model; choosing one queues a pending job for it. */
+export function AddModelMenu({ models, onAdd, disabled }: { models: ModelEntry[]; onAdd: (id: string) => void; disabled?: boolean }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={disabled}>
+        <Button variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />}>
+          Add Model
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="max-h-[300px] w-72" data-testid="add-model-menu">
+        <DropdownMenuLabel>Image models</DropdownMenuLabel>
+        {models.map((m) => (
+          <DropdownMenuItem key={m.id} onSelect={() => onAdd(m.id)} data-model-id={m.id}>
+            <ModelIcon model={m} />
+            <span className="min-w-0 flex-1 truncate">{m.name}</span>
+            {m.demo ? <Badge>demo</Badge> : null}
+            <Badge tone="accent">{costLabel(m.cost)}</Badge>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ModelEntry } from '@ensemble/shared';
+import { ExternalLink, MessageSquarePlus, RefreshCw, X } from 'lucide-react';
+import { ModelIcon, ModelPicker } from '@/components/model-picker';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { costLabel } from '@/lib/models';
+import { canRegenerate } from '../jobs';
+import type { StudioJob } from '../studio-types';
+
+/** What a job card can ask for. */
+export interface JobCardHandlers {
+  onRemove: (id: string) => void;
+  onChangeModel: (id: string, model: string) => void;
+  onRegenerate: (id: string) => void;
+  onContinue: (job: StudioJob) => void;
+}
+
+/** Everything a job's card or row shows and does. */
+export interface JobViewProps {
+  job: StudioJob;
+  models: ModelEntry[];
+  running: boolean;
+  continuing: boolean;
+  creditsHref: string;
+  handlers: JobCardHandlers;
+}
+
+/** The job's model (a picker while pending, else its name) and the remove button. */
+export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 'models' | 'handlers'>) {
+  const model = models.find((m) => m.id === job.model);
+  const name = model?.name ?? job.model;
+  return (
+    <div className="flex items-center gap-2">
+      {job.status === 'pending' ? (
+        <ModelPicker
+          models={models}
+          value={job.model}
+          onChange={(id) => handlers.onChangeModel(job.id, id)}
+          label="Change model"
+          className="min-w-0 flex-1"
+        />
+      ) : (
+        <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
+          <ModelIcon model={model} />
+          <span className="truncate text-sm font-medium text-fg">{name}</span>
+          {model?.demo ? <Badge>demo</Badge> : null}
+        </div>
+      )}
+      <IconButton
+        label={`Remove ${name}`}
+        size="sm"
+        icon={<X aria-hidden="true" />}
+        onClick={() => handlers.onRemove(job.id)}
+        disabled={job.status === 'loading'}
+        className="ml-auto"
+      />
+    </div>
+  );
+}
+
+/** Time and credits of a finished job, or the model's cost before it runs. */
+export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) {
+  if (job.completionStats) {
+    return (
+      <p className="px-1 text-xs text-muted tabular-nums" data-testid="completion-stats">
+        {job.completionStats.time.toFixed(1)}s · {costLabel(job.completionStats.credits)}
+      </p>
+    );
+  }
+  const model = models.find((m) => m.id === job.model);
+  return model ? <Badge tone="accent">{costLabel(model.cost)}</Badge> : null;
+}
+
+/** Regenerate, open in a new tab and 'Continue in chat', for a finished image. */
+export function JobImageActions({ job, running, continuing, handlers }: Pick<JobViewProps, 'job' | 'running' | 'continuing' | 'handlers'>) {
+  if (job.status !== 'complete' || !job.imageUrl) return null;
+  return (
+    <div className="flex items-center gap-1">
+      <IconButton
+        label="Regenerate"
+        size="sm"
+        icon={<RefreshCw aria-hidden="true" />}
+        onClick={() => handlers.onRegenerate(job.id)}
+        disabled={running || !canRegenerate(job)}
+      />
+      <a
+        href={job.imageUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Open in new tab"
+        title="Open in new tab"
+        className="inline-flex size-8 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
+      >
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </a>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<MessageSquarePlus aria-hidden="true" className="size-3.5" />}
+        loading={continuing}
+        onClick={() => handlers.onContinue(job)}
+      >
+        Continue in chat
+      </Button>
+    </div>
+  );
+}

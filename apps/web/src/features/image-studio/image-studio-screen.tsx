@@ -1,0 +1,68 @@
+import { Page } from '@/components/page';
+import { SiteFooter } from '@/components/site-footer';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { usePreferences } from '@/features/preferences';
+import { useSession } from '@/features/session';
+import { JobCollection } from './components/job-collection';
+import { StudioControls } from './components/studio-controls';
+import { StudioEmpty } from './components/studio-empty';
+import { StudioToolbar } from './components/studio-toolbar';
+import { useContinueInChat } from './hooks/use-continue-in-chat';
+import { useStudioActions } from './hooks/use-studio-actions';
+import { useStudioStore } from './studio-store';
+
+/** /prod/image-studio: one prompt, many image models, run together. */
+export function ImageStudioScreen() {
+  const { user } = useSession();
+  const actions = useStudioActions();
+  const jobs = useStudioStore((s) => s.jobs);
+  const view = useStudioStore((s) => s.view);
+  const running = useStudioStore((s) => s.running);
+  const notice = useStudioStore((s) => s.notice);
+  const aspectRatio = usePreferences((s) => s.aspectRatio);
+  const continuation = useContinueInChat();
+  const creditsHref = user ? '/upgrade' : '/signup';
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <Page
+        width="xl"
+        title="Image Studio"
+        actions={<p className="max-w-md text-sm text-muted">One prompt, many models. Compare what each of them makes of your idea.</p>}
+      >
+        <div className="space-y-5">
+          <StudioControls actions={actions} />
+          {notice && (
+            <ErrorBanner
+              message={notice.message}
+              variant={notice.type}
+              actionHref={notice.type === 'credits' ? creditsHref : undefined}
+              onDismiss={() => useStudioStore.getState().setNotice(null)}
+            />
+          )}
+          <StudioToolbar onClearAll={actions.clearAll} />
+          {jobs.length === 0 ? (
+            <StudioEmpty />
+          ) : (
+            <JobCollection
+              jobs={jobs}
+              view={view}
+              models={actions.imageModels}
+              aspectRatio={aspectRatio}
+              running={running}
+              continuingId={continuation.busyId}
+              creditsHref={creditsHref}
+              handlers={{
+                onRemove: actions.removeJob,
+                onChangeModel: actions.changeModel,
+                onRegenerate: (id) => void actions.regenerate(id),
+                onContinue: (job) => void continuation.start(job),
+              }}
+            />
+          )}
+        </div>
+      </Page>
+      <SiteFooter className="mt-auto" />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public face of the image studio feature. */
+export { ImageStudioScreen } from './image-studio-screen';

@@ -1,0 +1,83 @@
+import { usePreferences } from '@/features/preferences';
+import type { useSettingsActivity } from '../hooks/use-settings-activity';
+import { AccentPicker } from './accent-picker';
+import { FontSelect, FontSizeSlider } from './font-controls';
+import { SettingRow } from './setting-row';
+import { SettingsSection } from './settings-section';
+import { ThemeChoice } from './theme-choice';
+
+/** Theme, accent colour, font size and the two fonts; every change applies and saves at once. */
+export function AppearanceSection({ activity }: { activity: ReturnType<typeof useSettingsActivity> }) {
+  const theme = usePreferences((s) => s.theme);
+  const accentColor = usePreferences((s) => s.accentColor);
+  const fontSize = usePreferences((s) => s.fontSize);
+  const headlineFont = usePreferences((s) => s.headlineFont);
+  const bodyFont = usePreferences((s) => s.bodyFont);
+  const prefs = usePreferences.getState;
+
+  return (
+    <SettingsSection
+      id="settings-appearance"
+      title="Appearance"
+      description="Make Ensemble yours. Changes apply at once and stay on this device."
+    >
+      <div className="divide-y divide-border">
+        <SettingRow title="Theme">
+          <ThemeChoice
+            value={theme}
+            onChange={(next) => {
+              if (next === theme) return;
+              prefs().setTheme(next);
+              activity.log(`Changed theme to ${next}`);
+            }}
+          />
+        </SettingRow>
+        <SettingRow title="Accent colour" hint="Buttons, links and highlights. Text on it stays readable automatically.">
+          <AccentPicker
+            value={accentColor}
+            onChange={(hex) => {
+              prefs().setAccentColor(hex);
+              activity.logSettled('accent', `Changed accent colour to ${hex.toUpperCase()}`);
+            }}
+          />
+        </SettingRow>
+        <SettingRow title="Font size" hint="The size of messages and documents." htmlFor="font-size">
+          <FontSizeSlider
+            value={fontSize}
+            onChange={(px) => {
+              prefs().setFontSize(px);
+              activity.logSettled('font-size', `Changed font size to ${px}px`);
+            }}
+          />
+        </SettingRow>
+        <SettingRow title="Headline font" htmlFor="headline-font">
+          <FontSelect
+            id="headline-font"
+            value={headlineFont}
+            onChange={(font) => {
+              prefs().setHeadlineFont(font);
+              activity.log(`Changed headline font to ${font}`);
+            }}
+          />
+        </SettingRow>
+        <SettingRow title="Body font" htmlFor="body-font">
+          <FontSelect
+            id="body-font"
+            value={bodyFont}
+            onChange={(font) => {
+              prefs().setBodyFont(font);
+              activity.log(`Changed body font to ${font}`);
+            }}
+          />
+        </SettingRow>
+        <div className="pt-5">
+          <p className="mb-2 text-xs font-medium tracking-wide text-muted uppercase">Preview</p>
+          <div className="rounded-2xl border border-border bg-bg p-5">
+            <p className="font-display text-2xl text-fg">Welcome Every Possibility</p>
+            <p className="mt-2 text-body text-muted">The quick brown fox jumps over the lazy dog: this is how answers will read.</p>
+          </div>
+        </div>
+      </div>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public face of the settings feature. */
+export { SettingsScreen } from './settings-screen';
