@@ -86,8 +86,12 @@ describe('image studio', () => {
 
     await page.getByRole('article').first().getByRole('button', { name: 'Continue in chat' }).click();
     await page.waitForURL(/\/prod\/thread\/\d+$/);
-    // The saved prompt opens the thread.
+    // The saved prompt opens the thread, and the same stored image follows as the reply.
     await page.locator('[data-testid="message"][data-sender="user"]').getByText(PROMPT).waitFor({ timeout: 30_000 });
+    const reply = page.locator('[data-testid="message"][data-sender="ai"] [data-testid="chat-image"]').first();
+    await reply.waitFor({ timeout: 30_000 });
+    expect(await reply.getAttribute('src')).toMatch(/\/api\/images\/file\/[A-Za-z0-9_-]{16,}$/);
+    await expect.poll(() => reply.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'image-studio-continued-1280');
     const envelope = await page.evaluate(() => sessionStorage.getItem('messageEnvelope'));
     // The chat may already have taken the one-use envelope; if it is still there it names this thread.

@@ -70,8 +70,17 @@ export const saveMessageRequestSchema = z.object({
   type: z.enum(['text', 'image']).default('text'),
   model: z.string().max(200).nullish(),
   metadata: metadataInputSchema,
+  /** One of the caller's stored images (e.g. from the image studio), saved after the prompt as the assistant's image reply. */
+  image_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be an image id')
+    .optional(),
 });
-export const saveMessageResponseSchema = z.object({ status: z.literal('success'), message_id: z.number() });
+export const saveMessageResponseSchema = z.object({
+  status: z.literal('success'),
+  message_id: z.number(),
+  image_message_id: z.number().optional(),
+});
 
 export const deleteMessageRequestSchema = z.object({ message_id: idSchema, user_id: userIdSchema });
 export const updateMessageRequestSchema = z.object({

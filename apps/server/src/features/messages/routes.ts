@@ -44,14 +44,19 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const who = await request.identity();
       const b = request.body;
       assertUserIdClaim(who, b.user_id);
-      const id = await saveUserMessage(db.kysely, who, {
+      const saved = await saveUserMessage(db.kysely, who, {
         threadId: b.thread_id,
         content: b.content,
         type: b.type,
         model: b.model ?? null,
         metadata: b.metadata,
+        imageId: b.image_id,
       });
-      return { status: 'success' as const, message_id: id };
+      return {
+        status: 'success' as const,
+        message_id: saved.messageId,
+        ...(saved.imageMessageId ? { image_message_id: saved.imageMessageId } : {}),
+      };
     },
   );
 

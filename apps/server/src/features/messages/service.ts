@@ -1,4 +1,5 @@
-import { AppError, type Message, type MessageMetadata } from '@ensemble/shared';
+import { AppError, type Message, type MessageMetadata, imageFileUrl } from '@ensemble/shared';
+import { ownsRow } from '../session/ownership.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Identity } from '../session/service.js';
@@ -44,23 +45,54 @@ export async function getThreadMessages(
   };
 }
 
-/** Saves a user message into one of the caller's threads; returns its id. */
+/**
+ * Saves a user message into one of the caller's threads. With `imageId` (one of the caller's own
+ * stored images) the image follows as the assistant's reply, so an image made elsewhere (the image
+ * studio) continues in chat without being generated, or paid for, again.
+ */
 export async function saveUserMessage(
   db: DbHandle,
   who: Identity,
-  input: { threadId: number; content: string; type: 'text' | 'image'; model: string | null; metadata: MessageMetadata | null },
-): Promise<number> {
+  input: {
+    threadId: number;
+    content: string;
+    type: 'text' | 'image';
+    model: string | null;
+    metadata: MessageMetadata | null;
+    imageId?: string;
+  },
+): Promise<{ messageId: number; imageMessageId?: number }> {
   await loadOwnedThread(db, who, input.threadId);
-  return db.transaction().execute((trx) =>
-    insertMessage(trx, {
+  const image = input.imageId ? await db.selectFrom('images').selectAll().where('id', '=', input.imageId).executeTakeFirst() : undefined;
+  if (input.imageId && !image) throw new AppError('not_found', 'Image not found');
+  if (image && !ownsRow(who, image)) throw new AppError('forbidden', 'You do not have access to this image');
+  return db.transaction().execute(async (trx) => {
+    const messageId = await insertMessage(trx, {
       threadId: input.threadId,
       role: 'user',
       type: input.type,
       content: input.content,
       model: input.model,
       metadata: input.metadata,
-    }),
-  );
+    });
+    if (!image) return { messageId };
+    const imageMessageId = await insertMessage(trx, {
+      threadId: input.threadId,
+      role: 'assistant',
+      type: 'image',
+      content: imageFileUrl(image.id),
+      model: image.model,
+      metadata: {
+        aspectRatio: image.aspect_ratio ?? undefined,
+        prompt: image.prompt,
+        width: image.width,
+        height: image.height,
+        image_id: image.id,
+      },
+    });
+    if (image.message_id === null) await trx.updateTable('images').set({ message_id: imageMessageId }).where('id', '=', image.id).execute();
+    return { messageId, imageMessageId };
+  });
 }
 
 /** Deletes one of the caller's messages. */

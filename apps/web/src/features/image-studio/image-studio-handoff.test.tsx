@@ -81,6 +81,7 @@ describe('image studio hand-offs', () => {
         type: 'text',
         model: 'flux',
         metadata: { aspectRatio: 'square', prompt },
+        image_id: 'flux-img',
       },
     ]);
     const envelope = JSON.parse(sessionStorage.getItem('messageEnvelope')!);

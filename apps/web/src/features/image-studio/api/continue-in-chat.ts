@@ -26,9 +26,9 @@ export interface MessageEnvelope {
 
 /**
  * Opens a finished image in a new chat: creates a thread titled 'Image: ' + prompt, saves the
- * prompt as the user's message (a failure there is ignored, as messages.php failures are), and
- * writes the envelope so the chat shows the image without generating it again. Resolves with the
- * thread id; throws when the thread cannot be created.
+ * prompt with the stored image as the assistant's reply (messages.php with image_id: nothing is
+ * generated or charged again), and writes the one-use envelope. Resolves with the thread id;
+ * throws when the thread or the messages cannot be saved.
  */
 export async function continueInChat(input: {
   prompt: string;
@@ -48,20 +48,18 @@ export async function continueInChat(input: {
   const created = await apiPost<CreateThreadResponse>(THREAD_PATHS.create, request, { timeoutMs: TIMEOUTS.threadCreateMs });
   const threadId = created?.thread_id;
   if (typeof threadId !== 'number') throw new Error(MESSAGES.noThreadId);
-  try {
-    await apiPost(MESSAGE_PATHS.save, {
-      thread_id: threadId,
-      user_id: userId,
-      content: input.prompt,
-      sender: 'user',
-      role: 'user',
-      type: 'text',
-      model: input.model,
-      metadata: { aspectRatio: input.aspectRatio, prompt: input.prompt },
-    });
-  } catch {
-    // The chat still opens with the image; only the saved prompt is missing.
-  }
+  const imageId = /\/api\/images\/file\/([A-Za-z0-9_-]+)$/.exec(input.imageUrl)?.[1];
+  await apiPost(MESSAGE_PATHS.save, {
+    thread_id: threadId,
+    user_id: userId,
+    content: input.prompt,
+    sender: 'user',
+    role: 'user',
+    type: 'text',
+    model: input.model,
+    metadata: { aspectRatio: input.aspectRatio, prompt: input.prompt },
+    ...(imageId ? { image_id: imageId } : {}),
+  });
   const envelope: MessageEnvelope = {
     prompt: input.prompt,
     model: input.model,
