@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
@@ -136,4 +137,44 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/** The server and browser a describe block's journeys share. */
+export interface Journey {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Starts the built server (with `env`) and Chromium before the enclosing describe block's tests
+ * and stops both after them; read `journey.server` and `journey.browser` inside the tests.
+ */
+export function useJourney(env: Record<string, string> = {}): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    journey.server = await startServer(env);
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return journey;
+}
+
+/** Creates an account from the page (same origin, so the Origin check passes); the page is then signed in. */
+export async function registerFromPage(page: Page, username: string, password = 'Plum-orchard-lantern-42'): Promise<void> {
+  const answer = await page.evaluate(
+    async ({ username, password }) => {
+      const response = await fetch('/api/auth/register.php', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: `${username}@example.com`, username, password }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { username, password },
+  );
+  expect(answer).toMatchObject({ status: 200, body: { status: 'success' } });
 }
