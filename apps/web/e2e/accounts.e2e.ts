@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const NEW_PASSWORD = 'copper-meadow-falcon-97';
@@ -114,23 +114,15 @@ async function figure(page: Page, card: string, label: string): Promise<string> 
 }
 
 describe('accounts', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useJourney();
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
   });
 
   async function newPage(viewport = { width: 1280, height: 800 }) {
-    const context = await browser.newContext({ viewport });
+    const context = await journey.browser.newContext({ viewport });
     contexts.push(context);
     return context.newPage();
   }
@@ -140,7 +132,7 @@ describe('accounts', () => {
     const errors = collectConsoleErrors(page);
     const account = newAccount();
 
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     await page.getByRole('heading', { level: 1, name: 'Welcome Every Possibility' }).waitFor();
     await openAuthModal(page);
     await settleDialog(page);
@@ -154,7 +146,7 @@ describe('accounts', () => {
     await page.keyboard.press('Escape');
 
     // The auth modal of a signed-in user is the account panel.
-    await page.goto(`${server.url}/prod/login`);
+    await page.goto(`${journey.server.url}/prod/login`);
     const panel = page.getByRole('dialog', { name: 'Your Account' });
     await panel.waitFor();
     expect(await panel.getByText(account.email).isVisible()).toBe(true);
@@ -179,8 +171,8 @@ describe('accounts', () => {
     await forgot.getByText('Check your inbox for password reset instructions').waitFor();
     await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
 
-    const link = await resetLinkFromOutbox(server.dataDir, account.email);
-    expect(link.startsWith(`${server.url}/prod/reset-password?token=`)).toBe(true);
+    const link = await resetLinkFromOutbox(journey.server.dataDir, account.email);
+    expect(link.startsWith(`${journey.server.url}/prod/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor();
     await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
@@ -226,7 +218,7 @@ describe('accounts', () => {
     const page = await newPage({ width: 390, height: 844 });
     const errors = collectConsoleErrors(page);
     const account = newAccount();
-    await page.goto(`${server.url}/prod/thread`);
+    await page.goto(`${journey.server.url}/prod/thread`);
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     const threadId = await page.evaluate(async () => {
       const json = { 'content-type': 'application/json' };
@@ -247,7 +239,7 @@ describe('accounts', () => {
     });
     expect(threadId).toBeGreaterThan(0);
 
-    await page.goto(`${server.url}/prod/signup`);
+    await page.goto(`${journey.server.url}/prod/signup`);
     await page.getByRole('dialog', { name: 'Create Account' }).waitFor();
     await settleDialog(page);
     await screenshot(page, 'auth-create-account-390');

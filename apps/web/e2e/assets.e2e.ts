@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
 
-/** Registers an account from the page (the cookie signs the page in) and reloads as that user. */
+/** Registers an account from the page and reloads as that user. */
 async function register(page: Page, name: string) {
-  const status = await page.evaluate(async (username) => {
-    const response = await fetch('/api/auth/register.php', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, username, password: 'Lantern-Orchard-42' }),
-    });
-    return response.status;
-  }, name);
-  expect(status).toBe(200);
+  await registerFromPage(page, name);
   await page.reload();
 }
 
@@ -29,24 +21,13 @@ async function generate(page: Page, prompt: string, model: string) {
 }
 
 describe('my assets', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('shows an account its generated images and deletes one after confirmation', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     await register(page, 'gallery_owner');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Assets' }).waitFor();
 
@@ -83,9 +64,9 @@ describe('my assets', () => {
   });
 
   it("shows 'No assets yet' to a new account", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     await register(page, 'empty_gallery');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Assets' }).click();
     await page.getByRole('heading', { name: 'No assets yet' }).waitFor();

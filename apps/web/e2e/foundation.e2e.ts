@@ -1,26 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 
 describe('foundation', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('shows the header on home, on desktop and on a phone, without console errors', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     await page.getByRole('heading', { level: 1, name: 'Welcome Every Possibility' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const item of ['Home', 'Chat', 'Compare Models', 'Image Studio']) {
@@ -45,10 +33,10 @@ describe('foundation', () => {
   });
 
   it('keeps the light theme across a reload, applied before the app starts', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/thread`);
+    await page.goto(`${journey.server.url}/prod/thread`);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await page.reload();
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
@@ -62,15 +50,15 @@ describe('foundation', () => {
   });
 
   it('sends a guest from /prod/profile to /prod/thread, and an unknown path to /prod', async () => {
-    const context = await browser.newContext();
+    const context = await journey.browser.newContext();
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/profile`);
-    await page.waitForURL(`${server.url}/prod/thread`);
+    await page.goto(`${journey.server.url}/prod/profile`);
+    await page.waitForURL(`${journey.server.url}/prod/thread`);
     await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
 
-    await page.goto(`${server.url}/prod/nowhere`);
-    await page.waitForURL(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod/nowhere`);
+    await page.waitForURL(`${journey.server.url}/prod`);
     await page.getByRole('heading', { level: 1, name: 'Welcome Every Possibility' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

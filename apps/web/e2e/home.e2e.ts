@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 import { viewShot } from './view-shot';
 
 // Records every sessionStorage write, so the hand-off can be checked even after the chat took it.
@@ -19,24 +19,13 @@ async function sessionWrites(page: Page): Promise<Record<string, string>> {
 }
 
 describe('home', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('shows the landing page on desktop and phone', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     await page.getByRole('heading', { level: 1, name: 'Welcome Every Possibility' }).waitFor();
     for (const title of ['Multi-Model Intelligence', 'Always Up-to-Date', 'Access Anywhere', 'Privacy Enhanced']) {
       expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
@@ -54,10 +43,10 @@ describe('home', () => {
     await footer.getByRole('link', { name: 'Privacy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Privacy Policy' });
     await dialog.getByText('a session cookie only').waitFor();
-    expect(page.url()).toBe(`${server.url}/prod/privacy`);
+    expect(page.url()).toBe(`${journey.server.url}/prod/privacy`);
     await screenshot(page, 'home-privacy-1280');
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL(`${server.url}/prod`);
+    await page.waitForURL(`${journey.server.url}/prod`);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -68,11 +57,11 @@ describe('home', () => {
   });
 
   it('creates a thread from the prompt and hands it to /prod/thread/{id}', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     await context.addInitScript(RECORD_SESSION_WRITES);
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     const prompt = 'Write a haiku about the sea at night';
     await page.getByLabel('Prompt').fill(prompt);
     await page.getByLabel('Prompt').press('Enter');

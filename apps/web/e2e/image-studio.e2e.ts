@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 import { zipEntries } from './zip-entries';
 
 const MODELS = ['Flux Schnell', 'DALL-E 3', 'Stable Diffusion XL', 'Ideogram 2a Turbo'];
@@ -33,24 +33,17 @@ async function imagesLoaded(page: Page, count: number) {
 }
 
 describe('image studio', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('runs four models, downloads their four PNGs as a zip, and continues one in chat', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/image-studio`);
+    await page.goto(`${journey.server.url}/prod/image-studio`);
     await page.getByRole('heading', { level: 1, name: 'Image Studio' }).waitFor();
     await page.getByRole('heading', { name: 'No images yet' }).waitFor();
     expect(await page.getByRole('button', { name: 'Download Assets' }).isDisabled()).toBe(true);
@@ -101,10 +94,10 @@ describe('image studio', () => {
   });
 
   it('runs out of guest credits part way and offers sign-up instead of a retry', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/image-studio`);
+    await page.goto(`${journey.server.url}/prod/image-studio`);
     await page.getByLabel('Prompt').fill(PROMPT);
     await page.getByRole('radio', { name: 'Wide 16:9' }).click();
     // Every image model costs 43 credits in all; a guest has 25.
@@ -132,9 +125,9 @@ describe('image studio', () => {
   });
 
   it('shows the validation texts and refuses a 19th model', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/prod/image-studio`);
+    await page.goto(`${journey.server.url}/prod/image-studio`);
     await page.getByRole('button', { name: 'Run All' }).click();
     await page.getByRole('alert').getByText('Please enter a prompt before generating images').waitFor();
     await page.getByRole('button', { name: 'Add All' }).click();

@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 import { viewShot } from './view-shot';
 
 describe('settings', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('keeps a new accent colour and font size after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/settings`);
+    await page.goto(`${journey.server.url}/prod/settings`);
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, 'settings-1280');

@@ -1,23 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../server/src/test/fakes/stripe';
-import { collectConsoleErrors, freePort, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import {
+  collectConsoleErrors,
+  freePort,
+  launchBrowser,
+  registerFromPage,
+  type RunningServer,
+  screenshot,
+  startServer,
+  useJourney,
+} from './harness';
 
 const WEBHOOK_SECRET = 'whsec_e2e_subscription';
-
-/** Creates an account from the page (same origin, so the Origin check passes); the page is then signed in. */
-async function registerFromPage(page: Page, name: string): Promise<void> {
-  const answer = await page.evaluate(async (username) => {
-    const response = await fetch('/api/auth/register.php', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `${username}@example.com`, username, password: 'Plum-orchard-lantern-42' }),
-    });
-    return { status: response.status, body: await response.json() };
-  }, name);
-  expect(answer).toMatchObject({ status: 200, body: { status: 'success' } });
-}
 
 /** Waits until a Radix menu has finished its opening animation, so a screenshot shows it whole. */
 async function menuSettled(page: Page): Promise<void> {
@@ -115,29 +110,18 @@ describe('subscription with Stripe', () => {
 });
 
 describe('subscription without payment keys', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('shows the plans with purchase buttons that explain payments are not configured', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod`);
+    await page.goto(`${journey.server.url}/prod`);
     await page.getByRole('heading', { level: 1, name: 'Welcome Every Possibility' }).waitFor();
     await registerFromPage(page, 'browser');
 
-    await page.goto(`${server.url}/prod/upgrade`);
-    await page.waitForURL(`${server.url}/prod/subscription`);
+    await page.goto(`${journey.server.url}/prod/upgrade`);
+    await page.waitForURL(`${journey.server.url}/prod/subscription`);
     for (const name of ['Upgrade to Pro', 'Upgrade to Premium']) {
       const button = page.getByRole('button', { name });
       expect(await button.isDisabled()).toBe(true);

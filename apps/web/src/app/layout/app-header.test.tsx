@@ -17,7 +17,8 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/prod/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('credit-meter-slot')).toBeInTheDocument();
-    const panel = screen.getByRole('region', { name: 'Save Your Conversations' });
+    // The panel lives in the chat screen, which loads as its own chunk.
+    const panel = await screen.findByRole('region', { name: 'Save Your Conversations' });
     expect(within(panel).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/prod/signup');
     expect(within(panel).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/prod/login');
     expect(panel).toHaveTextContent('lost when you close the browser');
@@ -36,6 +37,8 @@ describe('header', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'My Assets' })).toHaveAttribute('href', '/prod/my-assets');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    // Once the chat screen is there, an account sees its thread list instead of the sign-up panel.
+    await screen.findByText('Your Chats');
     expect(screen.queryByRole('region', { name: 'Save Your Conversations' })).not.toBeInTheDocument();
 
     const trigger = screen.getByRole('button', { name: 'Account menu for ada' });

@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { CompareScreen } from '@/features/compare';
 
 /** /prod/compare: up to three text models side by side. */
 export function ComparePage() {
-  return <Page title="Compare Models" />;
+  return <CompareScreen />;
 }

@@ -1,6 +1,6 @@
-import { Page } from '@/components/page';
+import { ChatScreen } from '@/features/chat';
 
 /** /prod/thread, /prod/thread/new and /prod/thread/{id}: the chat screen. */
 export function ThreadPage() {
-  return <Page title="Chat" />;
+  return <ChatScreen />;
 }

@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+
+describe('compare', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('compares three models and shows three completed results with their stats', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(`${server.url}/prod/compare`);
+    await page.getByRole('heading', { name: 'Ready to Compare' }).waitFor();
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('Explain how rainbows form');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    for (const slot of ['slot-0', 'slot-1', 'slot-2']) {
+      await page.locator(`[data-testid="${slot}"][data-status="complete"]`).waitFor({ timeout: 60_000 });
+      const stats = await page.getByTestId(`${slot}-stats`).innerText();
+      expect(stats).toMatch(/^Completed in \d+\.\ds · 1 credit$/);
+      expect(await page.getByTestId(slot).innerText()).toContain('Demo reply');
+    }
+    const remaining = await page.evaluate(async () => {
+      const res = await fetch('/api/credits/check_credits.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return ((await res.json()) as { credits_info: { remaining: number } }).credits_info.remaining;
+    });
+    expect(remaining).toBe(22);
+    await screenshot(page, 'compare-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { Check, Copy } from 'lucide-react';
+import { memo } from 'react';
+import { useCopyMarker } from './use-copy-marker';
+import { useHighlight } from './use-highlight';
+
+/** A fenced code block: language label, its own copy button, highlighted once it is final. */
+export const CodeBlock = memo(function CodeBlock({ code, language, final }: { code: string; language: string; final: boolean }) {
+  const highlighted = useHighlight(code, language, final);
+  const { copied, copy } = useCopyMarker();
+  return (
+    <div className="group/code my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60" data-testid="code-block">
+      <div className="flex items-center justify-between border-b border-border px-3 py-1.5 text-xs text-muted">
+        <span className="font-mono">{language || 'code'}</span>
+        <button
+          type="button"
+          onClick={() => copy(code)}
+          className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 transition hover:bg-surface-2 hover:text-fg"
+          aria-label={copied ? 'Copied' : 'Copy code'}
+        >
+          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre className="hljs overflow-x-auto px-4 py-3 font-mono text-[0.86em] leading-relaxed">
+        <code>{highlighted ?? code}</code>
+      </pre>
+    </div>
+  );
+});

@@ -1,0 +1,54 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Markdown } from './markdown';
+import { markdownParseCount } from './markdown-block';
+
+describe('Markdown', () => {
+  it('renders headings, lists, tables and inline code as elements', () => {
+    render(<Markdown text={'## Plan\n\n- **bold** item\n- `code`\n\n| a | b |\n|---|---|\n| 1 | 2 |'} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Plan' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+    expect(screen.getByText('code').tagName).toBe('CODE');
+    expect(screen.getByRole('table')).toHaveTextContent('12');
+  });
+
+  it('opens links in a new tab with rel noopener and drops javascript: links', () => {
+    render(<Markdown text={'[safe](https://example.com) and [bad](javascript:alert(1))'} />);
+    const link = screen.getByRole('link', { name: 'safe' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    expect(screen.getByText('bad')).toBeInTheDocument();
+  });
+
+  it('shows raw HTML as text instead of interpreting it', () => {
+    const { container } = render(<Markdown text={'<img src=x onerror="alert(1)"> <script>alert(2)</script>'} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container).toHaveTextContent('<script>alert(2)</script>');
+  });
+
+  it('highlights a finished code block once the highlighter loads, and copies it with its own button', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<Markdown text={'```ts\nconst answer: number = 42;\n```'} />);
+    const block = screen.getByTestId('code-block');
+    await waitFor(() => expect(block.querySelector('.hljs-keyword')).not.toBeNull());
+    expect(block).toHaveTextContent('const answer: number = 42;');
+    await userEvent.click(within(block).getByRole('button', { name: 'Copy code' }));
+    expect(writeText).toHaveBeenCalledWith('const answer: number = 42;');
+    expect(within(block).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('does not parse finished blocks again while the text streams in', () => {
+    const finished = Array.from({ length: 20 }, (_, i) => `Paragraph number ${i} with some words.`).join('\n\n');
+    const { rerender } = render(<Markdown text={`${finished}\n\nGrow`} streaming />);
+    const before = markdownParseCount();
+    for (let i = 1; i <= 10; i++) rerender(<Markdown text={`${finished}\n\nGrow${'ing'.repeat(i)}`} streaming />);
+    // Ten changes to the last block: ten parses, none for the 20 finished paragraphs.
+    expect(markdownParseCount() - before).toBe(10);
+    expect(screen.getByText(/Growinginginginginginginginginging/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,3 @@
+/** Query keys of the chat feature. */
+export const threadsQueryKey = ['threads'] as const;
+export const messagesQueryKey = (threadId: number) => ['messages', threadId] as const;

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+/** Edits a message in place; Save needs non-empty trimmed content and closes only when the save succeeded. */
+export function MessageEditor({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave(content: string): Promise<boolean>;
+  onCancel(): void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const blank = !draft.trim();
+  const save = async () => {
+    if (blank) return;
+    setSaving(true);
+    const ok = await onSave(draft);
+    setSaving(false);
+    if (ok) onCancel();
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <textarea
+        aria-label="Edit message"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        rows={Math.min(12, Math.max(3, draft.split('\n').length))}
+        className="w-full resize-y rounded-lg border border-border bg-surface px-3 py-2 text-body text-fg outline-none focus:border-accent"
+      />
+      <div className="flex gap-2">
+        <Button size="sm" onClick={save} disabled={blank} loading={saving}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

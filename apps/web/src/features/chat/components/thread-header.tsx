@@ -1,0 +1,74 @@
+import { PanelLeft, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { IconButton } from '@/components/ui/icon-button';
+import { formatDate } from '../format-date';
+import { ThreadTitle } from './thread-title';
+
+export interface ThreadHeaderProps {
+  threadId: number | null;
+  title: string;
+  createdAt: string | null;
+  messageCount: number;
+  isGuest: boolean;
+  panelOpen: boolean;
+  onTogglePanel(): void;
+  onRename(title: string): Promise<void>;
+  onDelete(): Promise<void>;
+  onNewChat(): void;
+}
+
+/** The open thread's header: panel toggle, editable title, date and message count, Delete (confirmed) and New chat. */
+export function ThreadHeader({
+  threadId,
+  title,
+  createdAt,
+  messageCount,
+  isGuest,
+  panelOpen,
+  onTogglePanel,
+  onRename,
+  onDelete,
+  onNewChat,
+}: ThreadHeaderProps) {
+  const [confirming, setConfirming] = useState(false);
+  const date = formatDate(createdAt);
+  return (
+    <div className="flex items-center gap-2 border-b border-border px-3 py-2 sm:px-4" data-testid="thread-header">
+      <IconButton
+        label={panelOpen ? 'Hide chats' : 'Show chats'}
+        aria-expanded={panelOpen}
+        size="sm"
+        icon={<PanelLeft />}
+        onClick={onTogglePanel}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ThreadTitle key={`${threadId}:${title}`} title={title} editable={threadId !== null} onRename={onRename} />
+        <p className="truncate text-xs text-muted">
+          {date && <span>Created {date} · </span>}
+          <span data-testid="message-count">
+            {messageCount} message{messageCount === 1 ? '' : 's'}
+          </span>
+        </p>
+      </div>
+      {threadId !== null && (
+        <IconButton label="Delete thread" size="sm" icon={<Trash2 />} onClick={() => setConfirming(true)} className="hover:text-danger" />
+      )}
+      {!isGuest && (
+        <Button variant="secondary" size="sm" aria-label="New chat" icon={<Plus className="size-4" aria-hidden />} onClick={onNewChat}>
+          <span className="hidden sm:inline">New chat</span>
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete thread"
+        message={`Delete "${title}"? Its messages will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { ModelEntry } from '@ensemble/shared';
+import { useRef, useState } from 'react';
+import { preloadMarkdown } from '@/components/markdown';
+import { emitBrowserEvent } from '@/lib/browser-events';
+import { bannerForError, isCreditsFailure, remainingFromError } from '../chat-errors';
+import { patchMessage, removeMessage } from '../chat-messages';
+import { temporaryMessageId } from '../message-id';
+import { createRequestQueue, type RequestQueue } from '../request-queue';
+import { runSend } from '../run-send';
+import type { ChatBanner, ChatMessage, QueueStatus, SendRequest } from '../types';
+import type { ChatIdentity, useChatThread } from './use-chat-thread';
+
+interface Job {
+  request: SendRequest;
+  placeholderId: number;
+  userMessageId: number;
+  epoch: number;
+}
+
+/**
+ * Sending (core.md section 4): the user message and a loading placeholder appear at once; the
+ * requests run one at a time through a queue; the placeholder turns into the reply, streamed or
+ * whole, or is removed when the request fails and the error banner shows.
+ */
+export function useChatSender(
+  who: ChatIdentity,
+  thread: ReturnType<typeof useChatThread>,
+  findModel: (id: string) => ModelEntry | undefined,
+  setBanner: (b: ChatBanner | null) => void,
+) {
+  const [queue, setQueue] = useState<QueueStatus>({ processing: false, pending: 0 });
+  const latest = useRef({ who, thread, findModel, setBanner });
+  latest.current = { who, thread, findModel, setBanner };
+  const queueRef = useRef<RequestQueue<Job> | null>(null);
+
+  queueRef.current ??= createRequestQueue<Job>(async (job) => {
+    const { who, thread, findModel, setBanner } = latest.current;
+    const live = () => thread.epoch.current === job.epoch;
+    const update = (fn: (list: ChatMessage[]) => ChatMessage[]) => {
+      if (live()) thread.setMessages(fn);
+    };
+    // A request queued for a conversation the user has since left is dropped with it.
+    if (!live()) return;
+    let replyId = job.placeholderId;
+    try {
+      const reply = await runSend(
+        job.request,
+        { model: findModel(job.request.model), userId: who.userId, isGuest: who.isGuest, ensureThread: thread.ensureThread },
+        {
+          onIds(userMessageId, serverReplyId) {
+            // Updaters run later: they must not read replyId after it changes.
+            const from = replyId;
+            update((list) => {
+              const next = userMessageId ? patchMessage(list, job.userMessageId, { id: userMessageId }) : list;
+              return serverReplyId ? patchMessage(next, from, { id: serverReplyId }) : next;
+            });
+            if (serverReplyId) replyId = serverReplyId;
+          },
+          onStreamStart: () => {
+            const id = replyId;
+            update((list) => patchMessage(list, id, { type: 'text', streaming: true }));
+          },
+          onDelta: (content) => {
+            const id = replyId;
+            update((list) => patchMessage(list, id, { content }));
+          },
+          onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
+          onTitle(threadId, newTitle) {
+            if (newTitle && live()) thread.setTitle(newTitle);
+            if (newTitle) emitBrowserEvent('threadTitleUpdated', { threadId, newTitle });
+            thread.refreshThreads();
+          },
+        },
+      );
+      const id = replyId;
+      update((list) => patchMessage(list, id, { type: reply.type, content: reply.content, metadata: reply.metadata, streaming: false }));
+      emitBrowserEvent('messageUpdate', { threadId: thread.threadRef.current ?? undefined, messageId: id });
+    } catch (error) {
+      const id = replyId;
+      update((list) => removeMessage(list, id));
+      if (live()) setBanner(bannerForError(error, who.isGuest));
+      const remaining = remainingFromError(error);
+      if (isCreditsFailure(error) && remaining !== null) emitBrowserEvent('creditUpdate', { credits: Math.max(0, remaining) });
+      throw error;
+    }
+  }, setQueue);
+
+  /** Queues a prompt; blank prompts are not sent. */
+  const send = (request: SendRequest) => {
+    const prompt = request.prompt.trim();
+    if (!prompt) return;
+    const created_at = new Date().toISOString();
+    const image = findModel(request.model)?.type === 'image' || request.type === 'image';
+    const metadata = image ? { aspectRatio: request.aspectRatio, prompt } : null;
+    const user: ChatMessage = {
+      id: temporaryMessageId(),
+      sender: 'user',
+      type: 'text',
+      content: prompt,
+      model: request.model,
+      metadata,
+      local: true,
+      created_at,
+    };
+    const placeholder: ChatMessage = {
+      id: temporaryMessageId() + 1,
+      sender: 'ai',
+      type: 'loading',
+      content: '',
+      model: request.model,
+      metadata,
+      prompt,
+      local: true,
+      created_at,
+    };
+    setBanner(null);
+    // The reply will need the markdown renderer: fetch it while the request runs.
+    void preloadMarkdown();
+    thread.setMessages((list) => [...list, user, placeholder]);
+    queueRef.current!.enqueue({
+      request: { ...request, prompt },
+      placeholderId: placeholder.id,
+      userMessageId: user.id,
+      epoch: thread.epoch.current,
+    });
+  };
+
+  return { send, queue };
+}

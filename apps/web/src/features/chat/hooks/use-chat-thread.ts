@@ -1,0 +1,151 @@
+import { DEFAULT_THREAD_TITLE, MESSAGES, SESSION_KEYS } from '@ensemble/shared';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { emitBrowserEvent } from '@/lib/browser-events';
+import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
+import { sessionStore } from '@/lib/storage';
+import { createThread } from '../api/create-thread';
+import { getMessages } from '../api/get-messages';
+import { mergeLoaded, patchMessage, toChatMessage } from '../chat-messages';
+import type { ChatBanner, ChatMessage } from '../types';
+
+/** Who is chatting: -1 and guest for anonymous visitors. */
+export interface ChatIdentity {
+  userId: number;
+  isGuest: boolean;
+}
+
+/**
+ * The open thread and its messages: opening (with the 403 / failed-load rule), resetting,
+ * creating on demand. `epoch` changes whenever the chat switches to another conversation, so
+ * late answers for the previous one are ignored.
+ */
+export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | null) => void) {
+  const navigate = useNavigate();
+  const [threadId, setThreadIdState] = useState<number | null>(null);
+  const [title, setTitle] = useState(DEFAULT_THREAD_TITLE);
+  const [createdAt, setCreatedAt] = useState<string | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loadingThread, setLoadingThread] = useState(false);
+  const threadRef = useRef<number | null>(null);
+  const epoch = useRef(0);
+  const forceNew = useRef(false);
+  const whoRef = useRef(who);
+  whoRef.current = who;
+
+  const setThreadId = useCallback((id: number | null) => {
+    threadRef.current = id;
+    setThreadIdState(id);
+    if (id !== null && whoRef.current.isGuest) sessionStore.setString(SESSION_KEYS.anonymousThreadId, String(id));
+  }, []);
+
+  // The list refreshes on thread-updated (useChatEvents), whoever emits it.
+  const refreshThreads = useCallback(() => {
+    emitBrowserEvent('threadUpdated', { threadId: threadRef.current ?? undefined });
+  }, []);
+
+  /** Creates a thread (forced after a reset, or when asked), makes it current and moves the URL to it. */
+  const createAndOpen = useCallback(
+    async (options: { title?: string; force?: boolean; replace?: boolean } = {}): Promise<number> => {
+      const { userId, isGuest } = whoRef.current;
+      const force = options.force ?? forceNew.current;
+      const res = await createThread({ user_id: userId, title: options.title, is_anonymous: isGuest, force });
+      forceNew.current = false;
+      setThreadId(res.thread_id);
+      setTitle(res.thread.title);
+      setCreatedAt(res.thread.created_at);
+      refreshThreads();
+      navigate(`/thread/${res.thread_id}`, { replace: options.replace ?? true });
+      return res.thread_id;
+    },
+    [navigate, refreshThreads, setThreadId],
+  );
+
+  /** The thread to send in: the open one, or a new one. */
+  const ensureThread = useCallback(async () => threadRef.current ?? createAndOpen(), [createAndOpen]);
+
+  /** Clears the chat; the next send creates a fresh thread (a guest's stored thread is forgotten). */
+  const resetChat = useCallback(() => {
+    epoch.current++;
+    forceNew.current = true;
+    if (whoRef.current.isGuest) sessionStore.remove(SESSION_KEYS.anonymousThreadId);
+    setThreadId(null);
+    setTitle(DEFAULT_THREAD_TITLE);
+    setCreatedAt(null);
+    setMessages([]);
+    setLoadingThread(false);
+  }, [setThreadId]);
+
+  /** Follows a reply that was still being written when the thread loaded (e.g. after a reload). */
+  const resumeStream = useCallback((message: ChatMessage, mine: number) => {
+    const streamId = typeof message.metadata?.stream_id === 'string' ? message.metadata.stream_id : null;
+    const update = (patch: Partial<ChatMessage>) => {
+      if (epoch.current === mine) setMessages((list) => patchMessage(list, message.id, patch));
+    };
+    if (!streamId) return update({ streaming: false });
+    readChatStream(chatStreamUrl(streamId, message.model ?? ''), { onDelta: (_d, content) => update({ content }) })
+      .then(({ content }) => update({ content, streaming: false }))
+      // The stream is gone (finished meanwhile): the stored text is what there is.
+      .catch(() => update({ streaming: false }));
+  }, []);
+
+  /** Loads a thread's messages; a failed or forbidden load makes a new thread instead. */
+  const openThread = useCallback(
+    async (id: number, options: { keepLocal?: boolean } = {}) => {
+      const switching = threadRef.current !== id;
+      if (switching) {
+        epoch.current++;
+        setThreadId(id);
+        setTitle(DEFAULT_THREAD_TITLE);
+        setCreatedAt(null);
+        if (!options.keepLocal) setMessages([]);
+        setLoadingThread(true);
+      }
+      const mine = epoch.current;
+      try {
+        const res = await getMessages(id, whoRef.current.userId);
+        if (epoch.current !== mine) return;
+        setTitle(res.thread.title);
+        setCreatedAt(res.thread.created_at);
+        const loaded = res.messages.map(toChatMessage);
+        setMessages((local) => mergeLoaded(local, loaded));
+        for (const m of loaded) if (m.streaming) resumeStream(m, mine);
+      } catch (error) {
+        if (epoch.current !== mine) return;
+        // No answer at all (offline, or the page is unloading): not a reason to start over.
+        if (!(error instanceof ApiError) || error.httpStatus === 0) {
+          setBanner({ message: MESSAGES.loadMessagesFailed, variant: 'error' });
+          return;
+        }
+        console.warn(MESSAGES.threadAccessDenied);
+        resetChat();
+        try {
+          await createAndOpen({ force: whoRef.current.isGuest });
+        } catch {
+          setBanner({ message: MESSAGES.createNewThreadFailed, variant: 'error' });
+        }
+      } finally {
+        if (epoch.current === mine) setLoadingThread(false);
+      }
+    },
+    [createAndOpen, resetChat, resumeStream, setBanner, setThreadId],
+  );
+
+  return {
+    threadId,
+    title,
+    setTitle,
+    createdAt,
+    messages,
+    setMessages,
+    loadingThread,
+    threadRef,
+    epoch,
+    openThread,
+    resetChat,
+    createAndOpen,
+    ensureThread,
+    refreshThreads,
+  };
+}

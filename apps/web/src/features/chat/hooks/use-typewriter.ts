@@ -1,0 +1,36 @@
+import { UI } from '@ensemble/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * The typing effect: reveals `text` 2 characters per frame, faster when it falls far behind a
+ * fast stream (so it never lags by more than a moment); `skip` shows everything at once.
+ */
+export function useTypewriter(text: string, active: boolean): { shown: string; typing: boolean; skip(): void } {
+  const [length, setLength] = useState(() => (active ? 0 : text.length));
+  const lengthRef = useRef(length);
+  const [skipped, setSkipped] = useState(false);
+  const target = useRef(text.length);
+  target.current = text.length;
+  const running = active && !skipped;
+  const behind = running && length < text.length;
+
+  useEffect(() => {
+    if (!behind) return;
+    let frame = 0;
+    const tick = () => {
+      const n = lengthRef.current;
+      const backlog = target.current - n;
+      if (backlog <= 0) return;
+      const next = Math.min(target.current, n + Math.max(UI.typingCharsPerFrame, Math.ceil(backlog / 30)));
+      lengthRef.current = next;
+      setLength(next);
+      if (next < target.current) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [behind]);
+
+  const skip = useCallback(() => setSkipped(true), []);
+  if (!running) return { shown: text, typing: false, skip };
+  return { shown: text.slice(0, Math.min(length, text.length)), typing: behind, skip };
+}

@@ -1,0 +1,2 @@
+/** Public face of the chat feature. */
+export { ChatScreen } from './components/chat-screen';

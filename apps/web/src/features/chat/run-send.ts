@@ -1,0 +1,103 @@
+import { ASPECT_RATIOS, type ChatResponse, MESSAGES, type MessageMetadata, type ModelEntry, modelCost } from '@ensemble/shared';
+import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
+import { checkCredits } from './api/check-credits';
+import { sendChat } from './api/send-chat';
+import { CreditsError, exhaustedText } from './chat-errors';
+import type { SendRequest } from './types';
+
+/** What a send needs from the screen around it. */
+export interface SendDeps {
+  model: ModelEntry | undefined;
+  userId: number;
+  isGuest: boolean;
+  /** The thread to send in, created on demand. */
+  ensureThread(): Promise<number>;
+  signal?: AbortSignal;
+}
+
+/** The finished reply. */
+export interface SendReply {
+  content: string;
+  type: 'text' | 'image';
+  metadata: MessageMetadata | null;
+}
+
+/** What a send reports while it runs. */
+export interface SendCallbacks {
+  /** The server's ids for the user message and the reply, replacing the temporary ones. */
+  onIds(userMessageId: number | null, replyId: number | null): void;
+  onStreamStart(): void;
+  onDelta(contentSoFar: string): void;
+  onCredits(remaining: number): void;
+  /** The first message titled the thread (null: refresh it from the server). */
+  onTitle(threadId: number, newTitle: string | null): void;
+}
+
+/** The text a pre-check refusal shows (core.md section 5). */
+export function insufficientText(isGuest: boolean, need: number, have: number): string {
+  return isGuest ? MESSAGES.insufficientGuestCredits(need, have) : MESSAGES.insufficientCredits(need, have);
+}
+
+function isImageReply(res: ChatResponse, model: ModelEntry | undefined): boolean {
+  return res.data.type === 'image' || model?.type === 'image' || /^https?:/.test(res.data.content);
+}
+
+/**
+ * One send (core.md section 4): the credit pre-check, the thread, POST chat.php, then either the
+ * event stream to its [DONE] or the one answer. Throws on failure; the caller shows the error.
+ */
+export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCallbacks): Promise<SendReply> {
+  const { model } = deps;
+  if (!model) throw new Error(MESSAGES.modelNotFound);
+  const cost = modelCost(model);
+  const check = await checkCredits(cost);
+  const have = check.credits_info.remaining;
+  if (check.status === 'credits_exhausted' || have < cost) {
+    cb.onCredits(Math.max(0, have));
+    throw new CreditsError(have <= 0 && check.message ? check.message : insufficientText(deps.isGuest, cost, have), have);
+  }
+
+  const threadId = await deps.ensureThread();
+  const image = model.type === 'image';
+  const metadata: MessageMetadata | null = image ? { aspectRatio: request.aspectRatio, prompt: request.prompt } : null;
+  const streamed = !image && model.stream;
+  const res = await sendChat(
+    {
+      thread_id: threadId,
+      user_id: deps.userId,
+      model: model.id,
+      ...(streamed ? { stream: true } : {}),
+      is_comparison: false,
+      messages: [{ content: request.prompt, role: 'user', type: 'text', metadata }],
+    },
+    image ? 'image' : 'text',
+    deps.signal,
+  );
+  if (res.data.status === 'credits_exhausted')
+    throw new CreditsError(res.message ?? exhaustedText(deps.isGuest), res.credits_remaining ?? 0);
+  cb.onIds(res.data.user_message_id, res.data.message_id);
+  cb.onCredits(res.credits_remaining);
+  if (res.is_first_message) cb.onTitle(threadId, res.data.thread_update?.new_title ?? null);
+
+  const replyMeta = res.data.metadata ?? null;
+  if (res.data.stream_id) {
+    cb.onStreamStart();
+    const { content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+      signal: deps.signal,
+      onDelta: (_delta, soFar) => cb.onDelta(soFar),
+    });
+    if (!content) throw new Error(MESSAGES.generateFailed);
+    return { content, type: 'text', metadata: replyMeta };
+  }
+  if (isImageReply(res, model)) {
+    const url = res.image?.url ?? res.url ?? res.data.content;
+    if (!url) throw new Error(MESSAGES.noImageUrl);
+    return {
+      content: url,
+      type: 'image',
+      metadata: { ...replyMeta, aspectRatio: replyMeta?.aspectRatio ?? ASPECT_RATIOS[request.aspectRatio].ratio, prompt: request.prompt },
+    };
+  }
+  if (!res.data.content) throw new Error(MESSAGES.noContent);
+  return { content: res.data.content, type: 'text', metadata: replyMeta };
+}

@@ -1,0 +1,40 @@
+import type { AspectRatio, MessageMetadata, ModelType } from '@ensemble/shared';
+
+/** A message as the chat screen holds it (core.md section 3: sender user or ai; type loading, image, input or text). */
+export interface ChatMessage {
+  /** The server's id, or a temporary client id until the server answers. */
+  id: number;
+  sender: 'user' | 'ai';
+  type: 'text' | 'image' | 'loading';
+  content: string;
+  model: string | null;
+  metadata: MessageMetadata | null;
+  /** Chunks are still arriving. */
+  streaming?: boolean;
+  /** Added by this tab in this session (shown with the typing effect, kept across a reload of the list). */
+  local?: boolean;
+  /** The prompt an image placeholder or image reply belongs to. */
+  prompt?: string;
+  created_at: string;
+}
+
+/** What one send asks for. */
+export interface SendRequest {
+  prompt: string;
+  model: string;
+  type: ModelType;
+  aspectRatio: AspectRatio;
+}
+
+/** The error banner's state: a credits error gets the coin icon and an action link. */
+export interface ChatBanner {
+  message: string;
+  variant: 'error' | 'credits';
+  actionHref?: string;
+}
+
+/** Where the request queue is (core.md section 4: pending, processing, completed, failed). */
+export interface QueueStatus {
+  processing: boolean;
+  pending: number;
+}

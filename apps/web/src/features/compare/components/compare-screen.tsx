@@ -1,0 +1,79 @@
+import type { ModelEntry } from '@ensemble/shared';
+import { Columns3 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Page } from '@/components/page';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { usePreferences } from '@/features/preferences';
+import { useModels } from '@/lib/models';
+import { useComparison } from '../hooks/use-comparison';
+import { CompareSlotCard } from './compare-slot';
+
+/** Every text model, the shortlisted ones first. */
+function textModelsShortlistedFirst(all: ModelEntry[], shortlist: readonly string[]): ModelEntry[] {
+  const rank = (m: ModelEntry) => {
+    const at = shortlist.indexOf(m.id);
+    return at < 0 ? shortlist.length : at;
+  };
+  return [...all].sort((a, b) => rank(a) - rank(b));
+}
+
+/** /prod/compare: one prompt sent to up to three text models, their answers side by side. */
+export function CompareScreen() {
+  const { catalogue } = useModels();
+  const shortlist = usePreferences((s) => s.modelShortlist);
+  const models = textModelsShortlistedFirst(catalogue.text_models, shortlist);
+  const { slots, notice, dismissNotice, compare, setModel, retry, running } = useComparison();
+  const [prompt, setPrompt] = useState('');
+  const untouched = slots.every((s) => s.status === 'idle');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!running) void compare(prompt);
+  };
+
+  return (
+    <Page title="Compare Models" width="full" className="max-w-[1400px]">
+      <form onSubmit={submit} className="flex flex-col gap-3">
+        <textarea
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
+          }}
+          aria-label="Prompt"
+          placeholder="One prompt for every model..."
+          rows={3}
+          className="w-full resize-y rounded-2xl border border-border bg-surface px-4 py-3 text-body text-fg outline-none placeholder:text-subtle focus:border-accent/60"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" loading={running} icon={<Columns3 className="size-4" aria-hidden />}>
+            Compare
+          </Button>
+          <p className="text-xs text-muted">Each model is charged its own cost.</p>
+        </div>
+        {notice && (
+          <ErrorBanner message={notice.message} variant={notice.variant} actionHref={notice.actionHref} onDismiss={dismissNotice} />
+        )}
+      </form>
+      {untouched && (
+        <div className="mt-6 rounded-2xl border border-dashed border-border px-6 py-8 text-center" data-testid="compare-empty">
+          <h2 className="text-xl text-fg">Ready to Compare</h2>
+          <p className="mt-1 text-sm text-muted">Choose up to three models below, write one prompt, and read their answers side by side.</p>
+        </div>
+      )}
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        {slots.map((slot, i) => (
+          <CompareSlotCard
+            key={slot.slotId}
+            slot={slot}
+            index={i}
+            models={models}
+            onModelChange={(id) => setModel(slot.slotId, id)}
+            onRetry={() => retry(slot)}
+          />
+        ))}
+      </div>
+    </Page>
+  );
+}

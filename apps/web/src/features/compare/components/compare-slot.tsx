@@ -1,0 +1,88 @@
+import type { ModelEntry } from '@ensemble/shared';
+import { RefreshCw, X } from 'lucide-react';
+import { Markdown } from '@/components/markdown';
+import { ModelPicker } from '@/components/model-picker';
+import { Button } from '@/components/ui/button';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { IconButton } from '@/components/ui/icon-button';
+import { Spinner } from '@/components/ui/spinner';
+import { costLabel } from '@/lib/models';
+import type { CompareSlot as Slot } from '../types';
+
+const STATUS_TEXT: Record<Slot['status'], string> = {
+  idle: 'Ready',
+  loading: 'Waiting for the first words...',
+  streaming: 'Streaming...',
+  complete: 'Complete',
+  error: 'Error',
+  credits_exhausted: 'Out of credits',
+};
+
+/** One comparison column: its model picker, then the streamed result, its state, stats and Retry. */
+export function CompareSlotCard({
+  slot,
+  index,
+  models,
+  onModelChange,
+  onRetry,
+}: {
+  slot: Slot;
+  index: number;
+  models: ModelEntry[];
+  onModelChange(id: string | null): void;
+  onRetry(): void;
+}) {
+  const busy = slot.status === 'loading' || slot.status === 'streaming';
+  return (
+    <section
+      aria-label={`Model ${index + 1}`}
+      data-testid={slot.slotId}
+      data-status={slot.status}
+      className="flex min-w-0 flex-col rounded-2xl border border-border bg-surface"
+    >
+      <div className="flex items-center gap-1.5 border-b border-border p-2">
+        <ModelPicker
+          models={models}
+          value={slot.model}
+          onChange={onModelChange}
+          label={`Model ${index + 1}`}
+          testId={`${slot.slotId}-picker`}
+          className="min-w-0 flex-1"
+        />
+        {slot.model && <IconButton size="sm" label={`Clear model ${index + 1}`} icon={<X />} onClick={() => onModelChange(null)} />}
+      </div>
+      <div className="flex min-h-40 flex-1 flex-col gap-3 p-4">
+        {slot.status !== 'idle' && (
+          <p className="flex items-center gap-2 text-xs text-muted" data-testid={`${slot.slotId}-status`}>
+            {busy && <Spinner size="sm" />}
+            {STATUS_TEXT[slot.status]}
+          </p>
+        )}
+        {slot.content && <Markdown text={slot.content} streaming={busy} className="text-[0.95em]" />}
+        {slot.error && (
+          <ErrorBanner
+            message={slot.error.message}
+            variant={slot.status === 'credits_exhausted' ? 'credits' : 'error'}
+            actionHref={slot.error.actionHref}
+          />
+        )}
+        {slot.status === 'error' && (
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<RefreshCw className="size-3.5" aria-hidden />}
+            onClick={onRetry}
+            className="self-start"
+          >
+            Retry
+          </Button>
+        )}
+        {slot.status === 'complete' && slot.completionStats && (
+          <p className="mt-auto border-t border-border pt-2 text-xs text-muted" data-testid={`${slot.slotId}-stats`}>
+            Completed in {slot.completionStats.time.toFixed(1)}s · {costLabel(slot.completionStats.credits)}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

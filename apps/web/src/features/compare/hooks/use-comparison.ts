@@ -1,0 +1,126 @@
+import { GUEST_USER_ID, LIMITS, MESSAGES, modelCost } from '@ensemble/shared';
+import { useCallback, useRef, useState } from 'react';
+import { usePreferences } from '@/features/preferences';
+import { useSession } from '@/features/session';
+import { emitBrowserEvent } from '@/lib/browser-events';
+import { useModels } from '@/lib/models';
+import { checkCredits } from '../api/check-credits';
+import { runSlot } from '../run-slot';
+import type { CompareSlot } from '../types';
+import { validateComparison } from '../validate-comparison';
+
+/** A page-level message: validation texts, or a refused credit pre-check with its action link. */
+export interface CompareNotice {
+  message: string;
+  variant: 'error' | 'credits';
+  actionHref?: string;
+}
+
+function initialSlots(shortlist: readonly string[], textIds: Set<string>): CompareSlot[] {
+  const picks = shortlist.filter((id) => textIds.has(id));
+  return Array.from({ length: LIMITS.comparisonSlots }, (_, i) => ({
+    slotId: `slot-${i}` as const,
+    model: picks[i] ?? null,
+    status: 'idle' as const,
+    content: '',
+    prompt: '',
+  }));
+}
+
+/** The comparison: three slots, one prompt, each slot streamed on its own (screens.md 'Model comparison'). */
+export function useComparison() {
+  const { user } = useSession();
+  const isGuest = !user;
+  const userId = user?.id ?? GUEST_USER_ID;
+  const { catalogue, find } = useModels();
+  const shortlist = usePreferences((s) => s.modelShortlist);
+  const [slots, setSlots] = useState<CompareSlot[]>(() => initialSlots(shortlist, new Set(catalogue.text_models.map((m) => m.id))));
+  const [notice, setNotice] = useState<CompareNotice | null>(null);
+  const runs = useRef(new Map<string, AbortController>());
+  const actionHref = isGuest ? '/signup' : '/upgrade';
+
+  const patch = useCallback((slotId: string, change: Partial<CompareSlot>) => {
+    setSlots((list) => list.map((s) => (s.slotId === slotId ? { ...s, ...change } : s)));
+  }, []);
+
+  const start = useCallback(
+    (slot: CompareSlot, prompt: string) => {
+      const model = find(slot.model, 'text');
+      if (!model) return;
+      runs.current.get(slot.slotId)?.abort();
+      const controller = new AbortController();
+      runs.current.set(slot.slotId, controller);
+      patch(slot.slotId, { status: 'loading', content: '', prompt, error: undefined, completionStats: undefined });
+      void runSlot(
+        model,
+        prompt,
+        userId,
+        {
+          onDelta: (content) => !controller.signal.aborted && patch(slot.slotId, { status: 'streaming', content }),
+          onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
+        },
+        controller.signal,
+      ).then((outcome) => {
+        if (controller.signal.aborted) return;
+        runs.current.delete(slot.slotId);
+        if (outcome.status === 'complete')
+          patch(slot.slotId, { status: 'complete', content: outcome.content, completionStats: outcome.completionStats });
+        else
+          patch(slot.slotId, {
+            status: outcome.status,
+            error: { message: outcome.message, ...(outcome.status === 'credits_exhausted' ? { actionHref } : {}) },
+          });
+      });
+    },
+    [actionHref, find, patch, userId],
+  );
+
+  /** Checks the request and the balance for every chosen model, then runs the slots side by side. */
+  const compare = useCallback(
+    async (prompt: string) => {
+      const problem = validateComparison(
+        slots.map((s) => s.model),
+        prompt,
+        catalogue,
+      );
+      if (problem) {
+        setNotice({ message: problem, variant: 'error' });
+        return;
+      }
+      const chosen = slots.filter((s) => s.model);
+      const need = chosen.reduce((sum, s) => sum + modelCost(find(s.model, 'text')), 0);
+      try {
+        const check = await checkCredits(need);
+        const have = check.credits_info.remaining;
+        if (check.status === 'credits_exhausted' || have < need) {
+          emitBrowserEvent('creditUpdate', { credits: Math.max(0, have) });
+          const message = isGuest ? MESSAGES.insufficientGuestCredits(need, have) : MESSAGES.insufficientCredits(need, have);
+          setNotice({ message, variant: 'credits', actionHref });
+          return;
+        }
+      } catch (error) {
+        setNotice({ message: error instanceof Error && error.message ? error.message : MESSAGES.processRequest, variant: 'error' });
+        return;
+      }
+      setNotice(null);
+      for (const slot of chosen) start(slot, prompt.trim());
+    },
+    [actionHref, catalogue, find, isGuest, slots, start],
+  );
+
+  /** Picks a slot's model (null empties it); its previous result is cleared. */
+  const setModel = useCallback(
+    (slotId: string, model: string | null) => {
+      runs.current.get(slotId)?.abort();
+      runs.current.delete(slotId);
+      patch(slotId, { model, status: 'idle', content: '', error: undefined, completionStats: undefined });
+    },
+    [patch],
+  );
+
+  /** Runs one errored slot again with its prompt. */
+  const retry = useCallback((slot: CompareSlot) => start(slot, slot.prompt), [start]);
+
+  const running = slots.some((s) => s.status === 'loading' || s.status === 'streaming');
+  return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, running };
+}

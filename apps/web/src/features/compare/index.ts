@@ -1,0 +1,2 @@
+/** Public face of the compare feature. */
+export { CompareScreen } from './components/compare-screen';

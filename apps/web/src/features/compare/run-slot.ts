@@ -1,0 +1,60 @@
+import { MESSAGES, type ModelEntry, modelCost, sendFailureText } from '@ensemble/shared';
+import { ApiError } from '@/lib/api-client';
+import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
+import { startReply } from './api/start-reply';
+
+/** What a slot run reports. */
+export interface SlotCallbacks {
+  onDelta(contentSoFar: string): void;
+  onCredits(remaining: number): void;
+}
+
+/** How a slot run ended. */
+export type SlotOutcome =
+  | { status: 'complete'; content: string; completionStats: { time: number; credits: number } }
+  | { status: 'error' | 'credits_exhausted'; message: string };
+
+/** Whether a failure means the credits ran out. */
+function creditsFailure(error: unknown): boolean {
+  return (error instanceof ApiError && error.creditsExhausted) || (error instanceof StreamError && error.creditsExhausted);
+}
+
+/**
+ * Runs one comparison slot: POST chat.php, then the event stream to its [DONE] (or the one
+ * answer for a model that does not stream). Never throws: failures come back as an outcome.
+ */
+export async function runSlot(
+  model: ModelEntry,
+  prompt: string,
+  userId: number,
+  cb: SlotCallbacks,
+  signal?: AbortSignal,
+): Promise<SlotOutcome> {
+  const started = performance.now();
+  try {
+    const res = await startReply(model, prompt, userId, signal);
+    cb.onCredits(res.credits_remaining);
+    let content = res.data.content;
+    if (res.data.stream_id) {
+      ({ content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+        signal,
+        onDelta: (_d, soFar) => cb.onDelta(soFar),
+      }));
+    }
+    if (!content) return { status: 'error', message: MESSAGES.generateFailed };
+    const time = Math.round((performance.now() - started) / 100) / 10;
+    return { status: 'complete', content, completionStats: { time, credits: modelCost(model) } };
+  } catch (error) {
+    const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
+    if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };
+    if (error instanceof StreamError) {
+      return {
+        status: 'error',
+        message: text === MESSAGES.connectionFailedRetries ? MESSAGES.connectionError : text || MESSAGES.generateFailed,
+      };
+    }
+    if (error instanceof ApiError && error.code === 'network') return { status: 'error', message: MESSAGES.connectionError };
+    if (/rate/i.test(text)) return { status: 'error', message: sendFailureText(text) };
+    return { status: 'error', message: text || MESSAGES.processRequest };
+  }
+}

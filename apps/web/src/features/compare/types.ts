@@ -1,0 +1,15 @@
+/** A comparison slot's state (screens.md section 4: loading, streaming, complete, error or credits_exhausted). */
+export type SlotStatus = 'idle' | 'loading' | 'streaming' | 'complete' | 'error' | 'credits_exhausted';
+
+/** One of the three result areas (slot-0 to slot-2). */
+export interface CompareSlot {
+  slotId: `slot-${number}`;
+  model: string | null;
+  status: SlotStatus;
+  content: string;
+  prompt: string;
+  /** The failure text, and for credits errors the action link. */
+  error?: { message: string; actionHref?: string };
+  /** Time in seconds and credits, when complete. */
+  completionStats?: { time: number; credits: number };
+}
