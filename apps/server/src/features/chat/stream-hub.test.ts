@@ -27,16 +27,20 @@ describe('MemoryStreamHub', () => {
 
   it('drops finished streams after the grace period and keeps running ones', async () => {
     const hub = make(1000);
+    const started = Date.now();
     for (let i = 0; i < 100; i++) {
       await hub.create({ id: `done-${i}`, ownerKey: 'user:1', model: 'gpt-4o', messageId: null });
       hub.push(`done-${i}`, { content: 'x', message_id: null, format: 'markdown' });
       hub.finish(`done-${i}`);
     }
     await hub.create({ id: 'running', ownerKey: 'user:1', model: 'gpt-4o', messageId: null });
+    const finished = Date.now();
     expect(hub.size()).toBe(101);
-    hub.sweep(Date.now() + 999);
+    // Every stream finished at or after `started`, so none is past its grace yet.
+    hub.sweep(started + 999);
     expect(hub.size()).toBe(101);
-    hub.sweep(Date.now() + 1000);
+    // And every one finished at or before `finished`.
+    hub.sweep(finished + 1000);
     expect(hub.size()).toBe(1);
     expect(await hub.meta('running')).toBeDefined();
     expect(await hub.attach('done-5', 0, () => {})).toBeNull();
