@@ -16,6 +16,9 @@ if (benches.length === 0) {
   console.log('No benchmarks yet.');
   process.exit(0);
 }
+// Benchmarks measure the production build, so build it first.
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+if (build.status !== 0) process.exit(build.status ?? 1);
 let failed = 0;
 for (const file of benches) {
   console.log(`\n== ${path.relative(root, file)}`);
