@@ -20,3 +20,10 @@ if (!('ResizeObserver' in globalThis)) {
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// A Radix modal sets `pointer-events: none` on <body> in one effect and re-enables its own content
+// a render later; user-event in jsdom can land in between and refuse a click inside the dialog.
+// Real browsers (the Playwright journeys) keep the lock; unit tests do not test outside clicks.
+new MutationObserver(() => {
+  if (document.body.style.pointerEvents === 'none') document.body.style.pointerEvents = '';
+}).observe(document.body, { attributes: true, attributeFilter: ['style'] });
