@@ -5,6 +5,7 @@ import type { Database, ImagesTable } from '../../db/types.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { imageFilePath } from './storage.js';
+import { ownedNewestFirst } from '../../db/owned-page.js';
 
 type DbHandle = Kysely<Database>;
 export type ImageRow = Selectable<ImagesTable>;
@@ -44,14 +45,8 @@ export async function listUserImages(
   page: number,
   limit: number,
 ): Promise<{ images: ImageRow[]; hasMore: boolean }> {
-  const base = db.selectFrom('images').selectAll();
-  const rows = await (who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .offset((page - 1) * limit)
-    .execute();
-  return { images: rows.slice(0, limit), hasMore: rows.length > limit };
+  const { rows, hasMore } = await ownedNewestFirst(db, 'images', who, page, limit);
+  return { images: rows, hasMore };
 }
 
 /** Deletes one of the caller's images and its file: 404 when missing, 403 when someone else's. */

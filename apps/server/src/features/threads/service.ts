@@ -5,6 +5,7 @@ import type { Database } from '../../db/types.js';
 import { ownerColumns } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from './access.js';
+import { ownedNewestFirst } from '../../db/owned-page.js';
 
 type DbHandle = Kysely<Database>;
 
@@ -70,14 +71,8 @@ export async function listThreads(
   page: number,
   limit: number,
 ): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
-  const base = db.selectFrom('threads').selectAll();
-  const rows = await (who.kind === 'user' ? base.where('user_id', '=', who.userId) : base.where('guest_id', '=', who.guestId))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .offset((page - 1) * limit)
-    .execute();
-  return { threads: rows.slice(0, limit), hasMore: rows.length > limit };
+  const { rows, hasMore } = await ownedNewestFirst(db, 'threads', who, page, limit);
+  return { threads: rows, hasMore };
 }
 
 /** Deletes one of the caller's threads; its messages go with it, its images stay in the gallery. */
