@@ -19,4 +19,5 @@ export { IconButton, type IconButtonProps } from './icon-button';
 export { Input } from './input';
 export { Select } from './select';
 export { LoadingScreen, Spinner } from './spinner';
+export { OpenInNewTab } from './open-in-new-tab';
 export { Textarea } from './textarea';

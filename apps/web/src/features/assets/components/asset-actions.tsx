@@ -1,7 +1,8 @@
 import type { UserImage } from '@ensemble/shared';
-import { Check, Copy, ExternalLink, Trash2 } from 'lucide-react';
+import { Check, Copy, Trash2 } from 'lucide-react';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
+import { OpenInNewTab } from '@/components/ui/open-in-new-tab';
 
 /** Copy URL (2 s 'Copied'), open in new tab, delete. */
 export function AssetActions({
@@ -28,16 +29,7 @@ export function AssetActions({
         onClick={onCopy}
         disabled={busy}
       />
-      <a
-        href={image.image_url}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Open in new tab"
-        title="Open in new tab"
-        className="inline-flex size-8 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
-      >
-        <ExternalLink aria-hidden="true" className="size-4" />
-      </a>
+      <OpenInNewTab href={image.image_url} />
       <IconButton
         size="sm"
         label="Delete"

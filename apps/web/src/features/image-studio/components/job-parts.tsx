@@ -1,5 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
-import { ExternalLink, MessageSquarePlus, RefreshCw, X } from 'lucide-react';
+import { MessageSquarePlus, RefreshCw, X } from 'lucide-react';
 import { ModelIcon, ModelPicker } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { costLabel } from '@/lib/models';
 import { canRegenerate } from '../jobs';
 import type { StudioJob } from '../studio-types';
+import { OpenInNewTab } from '@/components/ui/open-in-new-tab';
 
 /** What a job card can ask for. */
 export interface JobCardHandlers {
@@ -84,16 +85,7 @@ export function JobImageActions({ job, running, continuing, handlers }: Pick<Job
         onClick={() => handlers.onRegenerate(job.id)}
         disabled={running || !canRegenerate(job)}
       />
-      <a
-        href={job.imageUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Open in new tab"
-        title="Open in new tab"
-        className="inline-flex size-8 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
-      >
-        <ExternalLink aria-hidden="true" className="size-4" />
-      </a>
+      <OpenInNewTab href={job.imageUrl} />
       <Button
         size="sm"
         variant="secondary"
