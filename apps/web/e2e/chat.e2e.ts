@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
 
 /** The caller's balance, read through check_credits.php from the page (the meter may not exist yet). */
 async function balance(page: Page): Promise<number> {
@@ -41,24 +41,13 @@ async function waitForReplies(page: Page) {
 }
 
 describe('chat', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('lets a guest chat, generate an image and run out of credits', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/thread`);
+    await page.goto(`${journey.server.url}/prod/thread`);
     await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor();
     expect(await page.getByRole('region', { name: 'Save Your Conversations' }).isVisible()).toBe(true);
     expect(await balance(page)).toBe(25);
@@ -126,8 +115,8 @@ describe('chat', () => {
     const left = await balance(page);
     expect(left).toBeLessThan(8);
     // gpt-image-1 costs 8: more than is left.
-    await page.goto(`${server.url}/prod/thread?model=gpt-image-1`);
-    await page.waitForURL(`${server.url}/prod/thread`);
+    await page.goto(`${journey.server.url}/prod/thread?model=gpt-image-1`);
+    await page.waitForURL(`${journey.server.url}/prod/thread`);
     await sendPrompt(page, 'A castle made of clouds');
     const banner = page.getByRole('alert');
     await banner.waitFor();
@@ -135,26 +124,18 @@ describe('chat', () => {
       `Insufficient anonymous credits. This model requires 8 credit(s), but you only have ${left} remaining.`,
     );
     await banner.getByRole('link', { name: 'Click here to continue' }).click();
-    await page.waitForURL(`${server.url}/prod/signup`);
+    await page.waitForURL(`${journey.server.url}/prod/signup`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('lets an account rename and delete threads, and keeps its list across a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod`);
-    const status = await page.evaluate(async () => {
-      const res = await fetch('/api/auth/register.php', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: `grace${Date.now()}@example.com`, username: 'grace', password: 'a sturdy passphrase 42' }),
-      });
-      return res.status;
-    });
-    expect(status).toBe(200);
-    await page.goto(`${server.url}/prod/thread`);
+    await page.goto(`${journey.server.url}/prod`);
+    await registerFromPage(page, `grace${Date.now()}`, 'a sturdy passphrase 42');
+    await page.goto(`${journey.server.url}/prod/thread`);
     const list = page.getByRole('complementary', { name: 'Your chats' });
     await list.getByText('No chats yet').waitFor();
 

@@ -1,26 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 
 describe('compare', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useJourney();
 
   it('compares three models and shows three completed results with their stats', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await page.goto(`${server.url}/prod/compare`);
+    await page.goto(`${journey.server.url}/prod/compare`);
     await page.getByRole('heading', { name: 'Ready to Compare' }).waitFor();
     await page.getByRole('textbox', { name: 'Prompt' }).fill('Explain how rainbows form');
     await page.getByRole('button', { name: 'Compare' }).click();

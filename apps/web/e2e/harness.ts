@@ -162,8 +162,21 @@ export function useJourney(env: Record<string, string> = {}): Journey {
   return journey;
 }
 
+/**
+ * Waits until the app's own first session check has been answered. That first contact makes the
+ * visitor's guest identity and sets its cookie; a sign-in racing it could be overwritten by it.
+ */
+export async function sessionSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((e) => e.name.includes('/api/auth/check_session.php') && (e as PerformanceResourceTiming).responseEnd > 0),
+  );
+}
+
 /** Creates an account from the page (same origin, so the Origin check passes); the page is then signed in. */
 export async function registerFromPage(page: Page, username: string, password = 'Plum-orchard-lantern-42'): Promise<void> {
+  await sessionSettled(page);
   const answer = await page.evaluate(
     async ({ username, password }) => {
       const response = await fetch('/api/auth/register.php', {
