@@ -59,7 +59,7 @@ function unexpected(errors: string[]): string[] {
 }
 
 async function openAuthModal(page: Page) {
-  await page.getByRole('link', { name: 'Sign In' }).click();
+  await page.getByRole('link', { name: 'Sign In', exact: true }).click();
   await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
 }
 
@@ -87,13 +87,13 @@ async function signIn(page: Page, email: string, password: string) {
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 async function signOut(page: Page, username: string) {
   await page.getByRole('button', { name: `Account menu for ${username}` }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.getByRole('link', { name: 'Sign In' }).waitFor();
+  await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
 }
 
 async function settleDialog(page: Page) {
@@ -154,7 +154,7 @@ describe('accounts', () => {
     await screenshot(page, 'auth-account-panel-1280');
     await panel.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/prod\/thread$/);
-    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
 
     await openAuthModal(page);
     await signIn(page, account.email, PASSWORD);
@@ -186,7 +186,7 @@ describe('accounts', () => {
     await signIn(page, account.email, PASSWORD);
     await page.getByRole('dialog').getByText('Invalid email or password').waitFor();
     await page.getByRole('dialog').getByLabel('Password').fill(NEW_PASSWORD);
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: `Account menu for ${account.username}` }).waitFor();
 
     await page.getByRole('button', { name: `Account menu for ${account.username}` }).click();

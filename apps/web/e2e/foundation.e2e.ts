@@ -14,7 +14,7 @@ describe('foundation', () => {
     for (const item of ['Home', 'Chat', 'Compare Models', 'Image Studio']) {
       expect(await nav.getByRole('link', { name: item }).isVisible()).toBe(true);
     }
-    expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await screenshot(page, 'home-1280');

@@ -39,7 +39,7 @@ describe('settings', () => {
     expect(await page.getByRole('slider').inputValue()).toBe('18');
     expect(await page.getByLabel('Accent colour hex').inputValue()).toBe('#FF5500');
     // The header's primary button is painted with the new accent.
-    const signIn = await page.getByRole('link', { name: 'Sign In' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const signIn = await page.getByRole('link', { name: 'Sign In', exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(signIn).toBe('rgb(255, 85, 0)');
 
     await page.getByRole('radio', { name: 'Light' }).click();
