@@ -3,7 +3,16 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { settleExpiredPlan } from '../features/billing/service.js';
-import { type Identity, createGuest, createSession, deleteSession, findIdentity, hashSessionId } from '../features/session/service.js';
+import { AppError } from '@ensemble/shared';
+import {
+  type Identity,
+  createGuest,
+  createSession,
+  deleteSession,
+  findIdentity,
+  hashSessionId,
+  replaceSession,
+} from '../features/session/service.js';
 
 export const SESSION_COOKIE = 'ensemble_sid';
 
@@ -32,16 +41,16 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
     secure: config.secureCookies,
     maxAge: 30 * 24 * 3600,
   };
-  const memo = new WeakMap<FastifyRequest, Promise<Identity | null>>();
+  const memo = new WeakMap<FastifyRequest, Promise<Identity | 'replaced' | null>>();
 
-  function existing(request: FastifyRequest): Promise<Identity | null> {
+  function lookup(request: FastifyRequest): Promise<Identity | 'replaced' | null> {
     let p = memo.get(request);
     if (!p) {
       const raw = request.cookies[SESSION_COOKIE];
       p = raw && raw.length <= 128 ? findIdentity(db, hashSessionId(config.SESSION_SECRET, raw)) : Promise.resolve(null);
       // A cancelled plan whose period has ended becomes free before anything reads the account.
       p = p.then(async (who) => {
-        if (who?.kind === 'user') await settleExpiredPlan(db, who.userId);
+        if (who && who !== 'replaced' && who.kind === 'user') await settleExpiredPlan(db, who.userId);
         return who;
       });
       memo.set(request, p);
@@ -49,9 +58,14 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
     return p;
   }
 
+  async function existing(request: FastifyRequest): Promise<Identity | null> {
+    const found = await lookup(request);
+    return found === 'replaced' ? null : found;
+  }
+
   async function start(request: FastifyRequest, reply: FastifyReply, owner: { userId?: number; guestId?: number }): Promise<Identity> {
     const previous = await existing(request);
-    if (previous && !(owner.guestId && previous.guestId === owner.guestId)) await deleteSession(db, previous.sessionHash);
+    if (previous && !(owner.guestId && previous.guestId === owner.guestId)) await replaceSession(db, previous.sessionHash);
     const s = await createSession(db, config.SESSION_SECRET, owner);
     reply.setCookie(SESSION_COOKIE, s.id, cookieOptions);
     const identity: Identity = owner.userId
@@ -80,7 +94,8 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
   app.addHook('onRequest', async (request, reply) => {
     let made: Promise<Identity> | undefined;
     request.identity = () => {
-      made ??= existing(request).then(async (found) => {
+      made ??= lookup(request).then(async (found) => {
+        if (found === 'replaced') throw new AppError('unauthorized', 'Your session was replaced by a new sign-in. Please try again.');
         if (found) return found;
         const guestId = await createGuest(db, request.ip, config.GUESTS_PER_ADDRESS_PER_DAY);
         return start(request, reply, { guestId });

@@ -118,7 +118,9 @@ describe('a guest keeps their chat at sign-up and sign-in', () => {
     const list = await replay.get('/api/threads/get_all_threads.php');
     expect(list.data.threads ?? []).toEqual([]);
     const other = await replay.post('/api/messages/get_messages.php', { thread_id: String(threadId), user_id: '-1' });
-    expect(other.statusCode).toBe(403);
+    // The replaced session grants nothing: refused, and the moved thread is not shown.
+    expect(other.statusCode).toBe(401);
+    expect(other.data.messages).toBeUndefined();
   });
 
   it('adopts nothing when a refused sign-in is attempted', async () => {

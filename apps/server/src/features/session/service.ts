@@ -21,8 +21,14 @@ export function hashSessionId(secret: string, id: string): string {
   return createHmac('sha256', secret).update(id).digest('hex');
 }
 
-/** Reads the identity behind a session hash, or null when the session is unknown, expired or retired. */
-export async function findIdentity(db: Db, hash: string): Promise<Identity | null> {
+/** How long a session replaced at sign-in is remembered, so requests still in flight with it are told so. */
+export const REPLACED_SESSION_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Reads the identity behind a session hash: null when the session is unknown, expired or its guest
+ * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing).
+ */
+export async function findIdentity(db: Db, hash: string): Promise<Identity | 'replaced' | null> {
   const row = await db.kysely
     .selectFrom('sessions')
     .leftJoin('guests', 'guests.id', 'sessions.guest_id')
@@ -44,7 +50,23 @@ export async function findIdentity(db: Db, hash: string): Promise<Identity | nul
   }
   if (row.user_id != null) return { kind: 'user', userId: row.user_id, guestId: null, sessionHash: hash };
   if (row.guest_id != null && !row.retired_at) return { kind: 'guest', guestId: row.guest_id, userId: null, sessionHash: hash };
+  if (row.user_id == null && row.guest_id == null) return 'replaced';
   return null;
+}
+
+/**
+ * Ends a session at sign-in, leaving an ownerless marker for a few minutes: requests already in
+ * flight with the old cookie are then refused instead of minting a new guest whose cookie would
+ * overwrite the new session's.
+ */
+export async function replaceSession(db: Db, hash: string): Promise<void> {
+  const t = now();
+  const expires = new Date(Date.now() + REPLACED_SESSION_TTL_MS).toISOString();
+  await db.kysely
+    .insertInto('sessions')
+    .values({ id_hash: hash, user_id: null, guest_id: null, created_at: t, last_seen_at: t, expires_at: expires })
+    .onConflict((oc) => oc.column('id_hash').doUpdateSet({ user_id: null, guest_id: null, last_seen_at: t, expires_at: expires }))
+    .execute();
 }
 
 /**

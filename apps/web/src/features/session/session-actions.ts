@@ -9,6 +9,8 @@ import { ANONYMOUS, fetchSession, type SessionSnapshot, sessionQueryKey } from '
  * otherwise the client is anonymous again and the caller shows 'Session validation failed after login'.
  */
 export async function completeSignIn(queryClient: QueryClient, user: User): Promise<boolean> {
+  // A check still in flight was sent with the replaced session; its answer must not win.
+  await queryClient.cancelQueries({ queryKey: sessionQueryKey });
   queryClient.setQueryData<SessionSnapshot>(sessionQueryKey, { user, expired: false });
   emitBrowserEvent('authLogin', { user });
   const confirmed = await fetchSession();
