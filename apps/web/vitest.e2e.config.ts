@@ -8,8 +8,5 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // A journey runs a real server and Chromium on a 2-core machine; one retry absorbs a rare
-    // scheduling hiccup, and a journey that fails twice still fails the run.
-    retry: 1,
   },
 });
