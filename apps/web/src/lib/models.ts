@@ -14,7 +14,11 @@ export async function fetchModels(): Promise<Catalogue> {
 }
 
 /** The live model catalogue (server's visible models, each marked demo when simulated). */
-export function useModels(): { catalogue: Catalogue; loaded: boolean; find: (id: string | null | undefined, type?: ModelType) => ModelEntry | undefined } {
+export function useModels(): {
+  catalogue: Catalogue;
+  loaded: boolean;
+  find: (id: string | null | undefined, type?: ModelType) => ModelEntry | undefined;
+} {
   const query = useQuery({ queryKey: MODELS_QUERY_KEY, queryFn: fetchModels, staleTime: 5 * 60_000 });
   const catalogue = query.data ?? FALLBACK_CATALOGUE;
   return { catalogue, loaded: query.isSuccess, find: (id, type) => findModel(catalogue, id, type) };

@@ -1,7 +1,14 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { Check, ChevronDown, Settings2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { costLabel } from '@/lib/models';
 import { ModelIcon } from './model-icon';
@@ -25,7 +32,17 @@ export interface ModelPickerProps {
  * A model dropdown: each model with its icon, cost and a demo badge when the built-in demo
  * provider answers it; at most 300 px high, optionally ending with 'All Models...'.
  */
-export function ModelPicker({ models, value, onChange, onAllModels, label = 'Model', placeholder = 'Choose a model', disabled, className, testId }: ModelPickerProps) {
+export function ModelPicker({
+  models,
+  value,
+  onChange,
+  onAllModels,
+  label = 'Model',
+  placeholder = 'Choose a model',
+  disabled,
+  className,
+  testId,
+}: ModelPickerProps) {
   const current = models.find((m) => m.id === value);
   return (
     <DropdownMenu>
