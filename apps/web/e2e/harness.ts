@@ -177,6 +177,9 @@ export async function sessionSettled(page: Page): Promise<void> {
 /** Creates an account from the page (same origin, so the Origin check passes); the page is then signed in. */
 export async function registerFromPage(page: Page, username: string, password = 'Plum-orchard-lantern-42'): Promise<void> {
   await sessionSettled(page);
+  // As a person filling in the form would: after the page's own requests (the credit meter's, say)
+  // have finished, none of them still carries the guest session the sign-up replaces.
+  await page.waitForLoadState('networkidle');
   const answer = await page.evaluate(
     async ({ username, password }) => {
       const response = await fetch('/api/auth/register.php', {
