@@ -75,7 +75,7 @@ describe('chat', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('radio', { name: 'Image' }).click();
-    await page.getByRole('radiogroup', { name: 'Aspect ratio' }).waitFor();
+    await page.getByRole('group', { name: 'Aspect ratio' }).waitFor();
     await sendPrompt(page, 'A lighthouse on a cliff at dusk');
     await page.getByText(/Generating with /).waitFor();
     const image = page.locator('[data-testid="chat-image"]').last();

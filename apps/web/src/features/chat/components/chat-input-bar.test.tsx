@@ -40,12 +40,12 @@ describe('ChatInputBar', () => {
   it('switches to image mode with the last image model and offers the aspect ratios, stored as a preference', async () => {
     const onSend = vi.fn();
     renderInChat(<ChatInputBar onSend={onSend} />);
-    expect(screen.queryByRole('radiogroup', { name: 'Aspect ratio' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Aspect ratio' })).toBeNull();
     await userEvent.click(screen.getByRole('radio', { name: 'Image' }));
     expect(screen.getByTestId('chat-model-picker')).toHaveTextContent('Flux Schnell');
     await userEvent.click(screen.getByRole('radio', { name: 'Wide 16:9' }));
     expect(usePreferences.getState().aspectRatio).toBe('wide');
-    expect(screen.getByRole('radio', { name: 'Wide 16:9' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'Wide 16:9' })).toBeChecked();
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'a red fox{Enter}');
     expect(onSend).toHaveBeenCalledWith({ prompt: 'a red fox', model: 'flux', type: 'image', aspectRatio: 'wide' });
     // Back to text restores the text model.

@@ -6,7 +6,7 @@ import { ModelPicker } from '@/components/model-picker';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
 import { modelsInOrder, useModels } from '@/lib/models';
 import type { SendRequest } from '../types';
-import { AspectRatioPicker } from './aspect-ratio-picker';
+import { AspectRatioPicker } from '@/components/aspect-ratio-picker';
 import { TypeToggle } from './type-toggle';
 
 /**
