@@ -33,9 +33,10 @@ export function failureText(error: unknown, fallback: string = MESSAGES.generate
  * numbered event; the reply is saved at most a second behind and finalised at the end. A failure
  * before any content refunds the charge in full.
  */
-export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob): Promise<string> {
+export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob): Promise<{ content: string; error: string | null }> {
   const { db } = ctx;
   let content = '';
+  let failure: string | null = null;
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const save = (status: 'streaming' | 'complete' | 'error') => {
@@ -66,6 +67,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     await save('complete');
   } catch (error) {
     const message = failureText(error);
+    failure = message;
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
     if (!content) {
       await saving;
@@ -78,5 +80,5 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
   } finally {
     hub.finish(job.streamId);
   }
-  return content;
+  return { content, error: failure };
 }

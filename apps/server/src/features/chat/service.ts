@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { now } from '../../db/connection.js';
+import type { ResolvedModel } from '../../providers/registry.js';
 import { ProviderError } from '../../providers/types.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, charge, creditsInfo, exhaustedText, getBalance, insufficientText, refund } from '../credits/service.js';
@@ -84,7 +85,7 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   }
 
   const base = { model, thread, userMessageId, newTitle, isFirst };
-  if (model.type === 'image') return generateImageReply(deps, who, base, prompt.content, aspectRatio, streamId, cost);
+  if (model.type === 'image') return generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, streamId, cost);
 
   const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
   const messageId = thread
@@ -114,12 +115,8 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const errors: string[] = [];
-  await hub.attach(streamId, 0, (e) => {
-    if (e?.data.startsWith('{"error"')) errors.push((JSON.parse(e.data) as { error: string }).error);
-  });
-  const content = await job;
-  if (!content) throw new AppError('bad_gateway', errors[0] ?? MESSAGES.generateFailed);
+  const { content, error } = await job;
+  if (!content) throw new AppError('bad_gateway', error ?? MESSAGES.generateFailed);
   const balance = await getBalance(db.kysely, who);
   return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata: { demo: resolved.adapter.demo } });
 }
@@ -135,15 +132,14 @@ interface ReplyBase {
 async function generateImageReply(
   deps: ChatDeps,
   who: Identity,
-  base: ReplyBase,
+  base: ReplyBase & { resolved: ResolvedModel },
   prompt: string,
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
   streamId: string,
   cost: number,
 ): Promise<ChatResponse> {
-  const { ctx, catalogue } = deps;
-  const resolved = catalogue.resolve(base.model);
-  if (!resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
+  const { ctx } = deps;
+  const { resolved } = base;
   let stored: Awaited<ReturnType<typeof storeImage>>;
   try {
     const image = await resolved.adapter.generateImage({
