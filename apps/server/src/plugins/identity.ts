@@ -47,12 +47,15 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
     let p = memo.get(request);
     if (!p) {
       const raw = request.cookies[SESSION_COOKIE];
-      p = raw && raw.length <= 128 ? findIdentity(db, hashSessionId(config.SESSION_SECRET, raw)) : Promise.resolve(null);
-      // A cancelled plan whose period has ended becomes free before anything reads the account.
-      p = p.then(async (who) => {
-        if (who && who !== 'replaced' && who.kind === 'user') await settleExpiredPlan(db, who.userId);
-        return who;
-      });
+      p =
+        raw && raw.length <= 128
+          ? findIdentity(db, hashSessionId(config.SESSION_SECRET, raw)).then(async ({ identity, planEnded }) => {
+              // A cancelled plan whose period has ended becomes free before anything reads the account.
+              if (planEnded && identity && identity !== 'replaced' && identity.kind === 'user')
+                await settleExpiredPlan(db, identity.userId);
+              return identity;
+            })
+          : Promise.resolve(null);
       memo.set(request, p);
     }
     return p;

@@ -26,16 +26,36 @@ export const REPLACED_SESSION_TTL_MS = 5 * 60 * 1000;
 
 /**
  * Reads the identity behind a session hash: null when the session is unknown, expired or its guest
- * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing).
+ * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing). `planEnded` says
+ * the account's cancelled plan has passed its end date (read in the same query).
  */
-export async function findIdentity(db: Db, hash: string): Promise<Identity | 'replaced' | null> {
+export async function findIdentity(db: Db, hash: string): Promise<{ identity: Identity | 'replaced' | null; planEnded: boolean }> {
   const row = await db.kysely
     .selectFrom('sessions')
     .leftJoin('guests', 'guests.id', 'sessions.guest_id')
-    .select(['sessions.user_id', 'sessions.guest_id', 'sessions.expires_at', 'sessions.last_seen_at', 'guests.retired_at'])
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.user_id',
+      'sessions.guest_id',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'guests.retired_at',
+      'users.subscription_status',
+      'users.subscription_end_date',
+    ])
     .where('sessions.id_hash', '=', hash)
     .executeTakeFirst();
-  if (!row) return null;
+  const identity = row ? await identityOf(db, hash, row) : null;
+  const planEnded =
+    row?.subscription_status === 'canceled' && row.subscription_end_date != null && Date.parse(row.subscription_end_date) <= Date.now();
+  return { identity, planEnded };
+}
+
+async function identityOf(
+  db: Db,
+  hash: string,
+  row: { user_id: number | null; guest_id: number | null; expires_at: string; last_seen_at: string; retired_at: string | null },
+): Promise<Identity | 'replaced' | null> {
   const t = Date.now();
   if (Date.parse(row.expires_at) <= t) {
     await db.kysely.deleteFrom('sessions').where('id_hash', '=', hash).execute();
