@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@ensemble/shared';
-import type { AppConfig } from './config.js';
+import type { AppConfig, LoadedConfig } from './config.js';
 import { type Db, openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
@@ -30,6 +30,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createProviderRegistry, providerSettingsFromEnv } from './providers/registry.js';
 
@@ -51,9 +52,11 @@ export interface BuiltApp {
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
-export async function buildApp(config: AppConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
-  const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
+export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
+  const db = openDb({ dataDir: loaded.DATA_DIR, databaseUrl: loaded.DATABASE_URL, pgSchema: options.pgSchema });
   await migrateToLatest(db);
+  // Without SESSION_SECRET every instance on this database takes the one kept there, so cookies work on all of them.
+  const config: AppConfig = { ...loaded, SESSION_SECRET: loaded.SESSION_SECRET ?? (await sharedSessionSecret(db, loaded.DATA_DIR)) };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
@@ -62,7 +65,7 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
 
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, base: { instance: config.INSTANCE_ID } },
     bodyLimit: LIMITS.bodyLimitBytes,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
