@@ -23,6 +23,7 @@ import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { type ObjectStore, createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
@@ -42,6 +43,8 @@ export interface AppContext {
   redis: Redis | null;
   /** The visible model catalogue and the provider behind each model. */
   catalogue: ServerCatalogue;
+  /** Where images (and later uploads) are stored: DATA_DIR, or the S3 bucket when S3_BUCKET is set. */
+  storage: ObjectStore;
 }
 
 export interface BuiltApp {
@@ -60,7 +63,7 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
-  const ctx: AppContext = { config, db, redis, catalogue };
+  const ctx: AppContext = { config, db, redis, catalogue, storage: createObjectStore(config) };
   await recoverInterruptedStreams(ctx);
   const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
 
@@ -75,6 +78,7 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   app.addHook('onClose', async () => {
     await hub.close();
     await db.close();
+    ctx.storage.close();
     redis?.disconnect();
   });
 

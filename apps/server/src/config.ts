@@ -30,7 +30,9 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes, underscores or colons')
     .optional(),
-  S3_BUCKET: optionalString,
+  S3_BUCKET: optionalString.refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be an S3 bucket name'),
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  AWS_REGION: optionalString,
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('false')
