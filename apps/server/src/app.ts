@@ -29,7 +29,9 @@ import { messageRoutes } from './features/messages/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
+import { watchDbPool } from './metrics/metrics.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -75,7 +77,9 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   app.addHook('onClose', async () => {
+    unwatchPool();
     await hub.close();
     await db.close();
     ctx.storage.close();
@@ -83,6 +87,12 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    instanceId: config.INSTANCE_ID,
+  });
   await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });
