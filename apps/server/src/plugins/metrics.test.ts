@@ -7,7 +7,7 @@ const TOKEN = 'metrics-token-0123456789abcdef';
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
 /** The value of one series in a Prometheus text exposition (0 when absent). */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -76,14 +76,14 @@ describe('GET /metrics', () => {
 
     it('counts requests by route template and status, with a latency histogram', async () => {
       const series = 'ensemble_http_requests_total{method="GET",route="/api/images/file/:id",status="404"}';
-      const before = valueOf(await scrape(), series);
+      const before = seriesValue(await scrape(), series);
       for (let i = 0; i < 3; i++) await t.client().get(`/api/images/file/${'ab'.repeat(16)}${i}`);
       const after = await scrape();
-      expect(valueOf(after, series)).toBe(before + 3);
+      expect(seriesValue(after, series)).toBe(before + 3);
       expect(after).not.toContain('abababab');
-      expect(valueOf(after, 'ensemble_http_request_duration_seconds_count{method="GET",route="/api/images/file/:id",status="404"}')).toBe(
-        before + 3,
-      );
+      expect(
+        seriesValue(after, 'ensemble_http_request_duration_seconds_count{method="GET",route="/api/images/file/:id",status="404"}'),
+      ).toBe(before + 3);
       expect(after).toMatch(
         /ensemble_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/images\/file\/:id",status="404"\}/,
       );
@@ -98,7 +98,7 @@ describe('GET /metrics', () => {
       openai.fake.behaviour = 429;
       expect((await chat(c, 'gpt-4o', { stream: false })).statusCode).toBe(502);
       const after = await scrape();
-      const delta = (s: string) => valueOf(after, s) - valueOf(before, s);
+      const delta = (s: string) => seriesValue(after, s) - seriesValue(before, s);
       const models = (await c.get('/api/config/models.php')).data.text_models as Array<{ id: string; cost: number }>;
       const cost = (id: string) => models.find((m) => m.id === id)?.cost as number;
       expect(delta('ensemble_credits_charged_total{account="guest"}')).toBe(2 * cost('gpt-4o') + cost('claude-3-7-sonnet-latest'));
@@ -110,7 +110,7 @@ describe('GET /metrics', () => {
 
     it.runIf(TEST_DB === 'postgres')('reports the PostgreSQL pool', async () => {
       const text = await scrape();
-      expect(valueOf(text, 'ensemble_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(seriesValue(text, 'ensemble_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
       expect(text).toContain('ensemble_db_pool_connections{state="waiting"}');
     });
   });
@@ -132,18 +132,18 @@ describe('GET /metrics', () => {
       const reader = res.body?.getReader();
       await reader?.read();
       const during = await scrape();
-      expect(valueOf(during, 'ensemble_event_streams_open')).toBe(valueOf(before, 'ensemble_event_streams_open') + 1);
-      expect(valueOf(during, 'ensemble_replies_generating')).toBe(valueOf(before, 'ensemble_replies_generating') + 1);
+      expect(seriesValue(during, 'ensemble_event_streams_open')).toBe(seriesValue(before, 'ensemble_event_streams_open') + 1);
+      expect(seriesValue(during, 'ensemble_replies_generating')).toBe(seriesValue(before, 'ensemble_replies_generating') + 1);
       controller.abort();
       await reader?.cancel().catch(() => undefined);
       for (
         let i = 0;
-        i < 100 && valueOf(await scrape(), 'ensemble_event_streams_open') !== valueOf(before, 'ensemble_event_streams_open');
+        i < 100 && seriesValue(await scrape(), 'ensemble_event_streams_open') !== seriesValue(before, 'ensemble_event_streams_open');
         i++
       ) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(valueOf(await scrape(), 'ensemble_event_streams_open')).toBe(valueOf(before, 'ensemble_event_streams_open'));
+      expect(seriesValue(await scrape(), 'ensemble_event_streams_open')).toBe(seriesValue(before, 'ensemble_event_streams_open'));
     } finally {
       await t.close();
     }
