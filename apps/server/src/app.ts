@@ -65,7 +65,7 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
-  const ctx: AppContext = { config, db, redis, catalogue, storage: createObjectStore(config) };
+  const ctx: AppContext = { config, db, redis, catalogue, storage: await createObjectStore(config) };
   await recoverInterruptedStreams(ctx);
   const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
 

@@ -15,7 +15,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
-  const bucket = createObjectStore(config);
+  const bucket = await createObjectStore(config);
   try {
     await migrateToLatest(db);
     console.log(`Copying images from ${config.DATA_DIR}/images to s3://${config.S3_BUCKET} ...`);

@@ -22,7 +22,7 @@ describe('copying local images to the bucket (images:migrate)', () => {
   beforeAll(async () => {
     s3 = await startTestS3();
     local = await createTestApp();
-    bucket = createObjectStore({ DATA_DIR: local.dataDir, S3_BUCKET: s3.bucket, S3_FORCE_PATH_STYLE: true, raw: s3.env });
+    bucket = await createObjectStore({ DATA_DIR: local.dataDir, S3_BUCKET: s3.bucket, S3_FORCE_PATH_STYLE: true, raw: s3.env });
     const c = local.client();
     await c.get('/api/auth/check_session.php');
     const guest = await local.ctx.db.kysely.selectFrom('guests').select('id').where('client_address', '=', c.ip).executeTakeFirstOrThrow();
