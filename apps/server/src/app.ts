@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@ensemble/shared';
-import type { AppConfig } from './config.js';
+import type { AppConfig, LoadedConfig } from './config.js';
 import { type Db, openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
@@ -23,13 +23,17 @@ import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { type ObjectStore, createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
+import { watchDbPool } from './metrics/metrics.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createProviderRegistry, providerSettingsFromEnv } from './providers/registry.js';
 
@@ -41,6 +45,8 @@ export interface AppContext {
   redis: Redis | null;
   /** The visible model catalogue and the provider behind each model. */
   catalogue: ServerCatalogue;
+  /** Where images (and later uploads) are stored: DATA_DIR, or the S3 bucket when S3_BUCKET is set. */
+  storage: ObjectStore;
 }
 
 export interface BuiltApp {
@@ -51,31 +57,42 @@ export interface BuiltApp {
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
-export async function buildApp(config: AppConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
-  const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
+export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
+  const db = openDb({ dataDir: loaded.DATA_DIR, databaseUrl: loaded.DATABASE_URL, pgSchema: options.pgSchema });
   await migrateToLatest(db);
+  // Without SESSION_SECRET every instance on this database takes the one kept there, so cookies work on all of them.
+  const config: AppConfig = { ...loaded, SESSION_SECRET: loaded.SESSION_SECRET ?? (await sharedSessionSecret(db, loaded.DATA_DIR)) };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
-  const ctx: AppContext = { config, db, redis, catalogue };
+  const ctx: AppContext = { config, db, redis, catalogue, storage: await createObjectStore(config) };
   await recoverInterruptedStreams(ctx);
   const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
 
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, base: { instance: config.INSTANCE_ID } },
     bodyLimit: LIMITS.bodyLimitBytes,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   app.addHook('onClose', async () => {
+    unwatchPool();
     await hub.close();
     await db.close();
+    ctx.storage.close();
     redis?.disconnect();
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    instanceId: config.INSTANCE_ID,
+  });
   await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });

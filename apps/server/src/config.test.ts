@@ -1,19 +1,20 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
-  it('applies defaults and keeps a generated session secret in DATA_DIR', () => {
+  it('applies defaults and leaves the session secret to the database (nothing written to DATA_DIR)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     const a = loadConfig({ DATA_DIR: dir });
     expect(a.PORT).toBe(3000);
     expect(a.origin).toBe('http://localhost:3000');
     expect(a.secureCookies).toBe(false);
-    expect(a.SESSION_SECRET).toHaveLength(64);
-    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(a.SESSION_SECRET);
-    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(a.SESSION_SECRET);
+    expect(a.SESSION_SECRET).toBeUndefined();
+    expect(existsSync(path.join(dir, 'session-secret'))).toBe(false);
+    expect(a.S3_BUCKET).toBeUndefined();
+    expect(a.METRICS_TOKEN).toBeUndefined();
   });
 
   it('uses Secure cookies behind an https PUBLIC_ORIGIN', () => {
@@ -23,12 +24,31 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SESSION_SECRET: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        SESSION_SECRET: 'short',
+        INSTANCE_ID: 'has spaces',
+        METRICS_TOKEN: 'short',
+        METRICS_PORT: '70000',
+        S3_FORCE_PATH_STYLE: 'yes',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.join('\n');
-      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET']) expect(problems).toContain(name);
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'SESSION_SECRET',
+        'INSTANCE_ID',
+        'METRICS_TOKEN',
+        'METRICS_PORT',
+        'S3_FORCE_PATH_STYLE',
+      ])
+        expect(problems).toContain(name);
     }
   });
 });

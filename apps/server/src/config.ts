@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +25,20 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
   PUBLIC_ORIGIN: optionalUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INSTANCE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes, underscores or colons')
+    .optional(),
+  S3_BUCKET: optionalString.refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be an S3 bucket name'),
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  AWS_REGION: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   GUESTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(5),
@@ -79,9 +94,11 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** The parsed configuration the app is built from. */
-export interface AppConfig extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR'> {
+export interface AppConfig extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR' | 'INSTANCE_ID'> {
   DATA_DIR: string;
   SESSION_SECRET: string;
+  /** This process's name in logs and metrics: INSTANCE_ID, or the host name plus a random suffix. */
+  INSTANCE_ID: string;
   /** The origin browsers reach us at; links in mails and Stripe URLs are built from it. */
   origin: string;
   secureCookies: boolean;
@@ -97,34 +114,37 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; creates DATA_DIR and a kept SESSION_SECRET when unset. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** The configuration as read from the environment: without SESSION_SECRET, buildApp takes the one kept in the database. */
+export type LoadedConfig = Omit<AppConfig, 'SESSION_SECRET'> & { SESSION_SECRET?: string };
+
+/** Parses the environment and creates DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics get a listener of their own)']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const secret = e.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   const origin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
     DATA_DIR: dataDir,
-    SESSION_SECRET: secret,
+    INSTANCE_ID: e.INSTANCE_ID ?? generatedInstanceId(),
     origin,
     secureCookies: origin.startsWith('https://'),
     raw: env,
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
-  }
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+// Unique per process start: two containers with the same host name still tell apart in logs and metrics.
+function generatedInstanceId(): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .slice(0, 48) || 'instance';
+  return `${host}-${randomBytes(3).toString('hex')}`;
 }

@@ -1,9 +1,9 @@
-import { type AppConfig, ConfigError, loadConfig } from './config.js';
+import { ConfigError, type LoadedConfig, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
 /** Reads the environment and starts listening; nothing else. */
 async function main(): Promise<void> {
-  let config: AppConfig;
+  let config: LoadedConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Ensemble is serving ${config.origin}/prod (database: ${config.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`);
+  app.log.info(
+    `Ensemble is serving ${config.origin}/prod (database: ${config.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, instance: ${config.INSTANCE_ID})`,
+  );
 }
 
 main().catch((error) => {

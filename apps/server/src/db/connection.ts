@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema in use when not the default one. */
   schema?: string;
+  /** The PostgreSQL pool, for its connection figures in /metrics. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function openDb(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', schema: options.pgSchema, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', schema: options.pgSchema, pool, close: () => kysely.destroy() };
   }
   const file = path.join(options.dataDir, 'ensemble.db');
   const sqlite = new SQLite(file);

@@ -126,7 +126,15 @@ export interface RateLimitsTable {
 }
 
 /** The whole schema, one interface per table. */
+/** A secret shared by every instance (the generated session secret). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
+  app_secrets: AppSecretsTable;
   users: UsersTable;
   guests: GuestsTable;
   sessions: SessionsTable;

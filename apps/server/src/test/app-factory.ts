@@ -21,18 +21,16 @@ export interface TestApp extends BuiltApp {
 }
 
 /** Builds the real app on a fresh SQLite file (or a fresh PostgreSQL schema) in a temporary DATA_DIR. */
-export async function createTestApp(env: Record<string, string> = {}, options: { sharedWith?: TestApp } = {}): Promise<TestApp> {
-  // A second instance on the same database (and data folder), as behind a load balancer.
-  const shared = options.sharedWith;
-  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ensemble-test-'));
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { sharedWith?: TestApp; databaseOf?: TestApp; pgSchema?: string } = {},
+): Promise<TestApp> {
+  // A second instance on the same database (and data folder), as behind a load balancer; with
+  // databaseOf (or a schema the caller made), on the same PostgreSQL schema but its own DATA_DIR, as on another machine.
+  const shared = options.sharedWith ?? options.databaseOf ?? (options.pgSchema ? { pgSchema: options.pgSchema } : undefined);
+  const dataDir = options.sharedWith?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ensemble-test-'));
   let pgSchema: string | undefined = shared?.pgSchema;
-  if (TEST_DB === 'postgres' && !shared) {
-    pgSchema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${pgSchema}`);
-    await admin.end();
-  }
+  if (TEST_DB === 'postgres' && !shared) pgSchema = await createTestSchema();
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -48,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     built = await buildApp(config, { pgSchema });
   } catch (error) {
     if (pgSchema && !shared) await dropSchema(pgSchema);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.sharedWith) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   await built.app.ready();
@@ -60,14 +58,25 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     client: (options) => new TestClient(built, options?.ip ?? `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`),
     async close() {
       await built.app.close();
+      if (!options.sharedWith) rmSync(dataDir, { recursive: true, force: true });
       if (shared) return;
       if (pgSchema) await dropSchema(pgSchema);
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function dropSchema(schema: string): Promise<void> {
+/** A fresh, empty PostgreSQL schema for one test's instances; the caller drops it with dropSchema. */
+export async function createTestSchema(): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return schema;
+}
+
+/** Drops a test schema and everything in it. */
+export async function dropSchema(schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

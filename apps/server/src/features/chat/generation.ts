@@ -7,6 +7,7 @@ import { refund } from '../credits/service.js';
 import { deleteMessageRow, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import type { StreamHub } from './stream-hub.js';
+import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 
 const SAVE_EVERY_MS = 1000;
 
@@ -39,6 +40,9 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
   let failure: string | null = null;
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
+  const provider = job.resolved.adapter.id;
+  const started = performance.now();
+  const replyEnded = replyStarted();
   const save = (status: 'streaming' | 'complete' | 'error') => {
     if (job.messageId === null) return Promise.resolve();
     const id = job.messageId;
@@ -56,6 +60,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
       signal,
     })) {
       if (!delta) continue;
+      if (!content) observeFirstToken(provider, (performance.now() - started) / 1000);
       content += delta;
       hub.push(job.streamId, { content: delta, message_id: job.messageId, format: 'markdown' });
       if (Date.now() - lastSave >= SAVE_EVERY_MS) {
@@ -68,6 +73,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
   } catch (error) {
     const message = failureText(error);
     failure = message;
+    countProviderError(provider, error instanceof ProviderError ? error.kind : 'internal');
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
     if (!content) {
       await saving;
@@ -78,6 +84,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     }
     hub.push(job.streamId, { error: message });
   } finally {
+    replyEnded();
     hub.finish(job.streamId);
   }
   return { content, error: failure };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
 import { ownerKey, startChat } from './service.js';
 import type { HubEvent, StreamHub } from './stream-hub.js';
+import { eventStreamOpened } from '../../metrics/metrics.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -48,8 +49,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: Ser
       `retry: 1000\ndata: ${JSON.stringify({ type: 'connection_established', stream_id: meta.id, message_id: meta.messageId })}\n\n`,
     );
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const streamClosed = eventStreamOpened();
     let unsubscribe: (() => void) | null = null;
     const end = () => {
+      streamClosed();
       clearInterval(heartbeat);
       unsubscribe?.();
       if (!res.writableEnded) res.end();

@@ -26,6 +26,7 @@ import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob } from './generation.js';
+import { countProviderError } from '../../metrics/metrics.js';
 import type { StreamHub } from './stream-hub.js';
 
 type ParsedChat = {
@@ -159,6 +160,7 @@ async function generateImageReply(
       messageId: null,
     });
   } catch (error) {
+    countProviderError(resolved.adapter.id, error instanceof ProviderError ? error.kind : 'internal');
     if (!(error instanceof ProviderError)) deps.log.error({ err: error }, 'image generation failed');
     await refund(ctx.db, who, cost, base.model.id, `chat:${streamId}`);
     throw new AppError('bad_gateway', failureText(error, MESSAGES.imageFailed));

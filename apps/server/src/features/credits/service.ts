@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { CREDITS, type CreditsInfo, MESSAGES } from '@ensemble/shared';
+import { countCreditsCharged, countCreditsRefunded } from '../../metrics/metrics.js';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { Identity } from '../session/service.js';
@@ -57,7 +58,7 @@ export async function charge(
   model: string | null,
   reference: string | null,
 ): Promise<Balance | null> {
-  return db.kysely.transaction().execute(async (trx) => {
+  const balance = await db.kysely.transaction().execute(async (trx) => {
     const table = who.kind === 'user' ? 'users' : 'guests';
     const id = who.kind === 'user' ? who.userId : who.guestId;
     const updated = await trx
@@ -74,6 +75,8 @@ export async function charge(
       .execute();
     return getBalance(trx, who);
   });
+  if (balance) countCreditsCharged(who.kind, cost);
+  return balance;
 }
 
 /** Gives back credits (a provider failed before any content), with its ledger row. */
@@ -84,7 +87,7 @@ export async function refund(
   model: string | null,
   reference: string | null,
 ): Promise<Balance> {
-  return db.kysely.transaction().execute(async (trx) => {
+  const balance = await db.kysely.transaction().execute(async (trx) => {
     const table = who.kind === 'user' ? 'users' : 'guests';
     const id = who.kind === 'user' ? who.userId : who.guestId;
     const updated = await trx
@@ -99,6 +102,8 @@ export async function refund(
       .execute();
     return getBalance(trx, who);
   });
+  countCreditsRefunded(who.kind, amount);
+  return balance;
 }
 
 /** Sets an account's balance to an amount (plan allowance at a paid period, cap at downgrade), with its ledger row. */

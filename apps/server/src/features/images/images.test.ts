@@ -1,42 +1,15 @@
 import { existsSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInNewAccount } from '../../test/account-factory.js';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import type { Identity } from '../session/service.js';
 import { storeImage } from './storage.js';
-import { jpegHeader, pngBytes } from './test-images.js';
+import { jpegHeader, pngBytes, unzip } from './test-images.js';
 
 const LIST = '/api/images/get_user_images.php';
 const DELETE = '/api/images/delete_image.php';
 const DOWNLOAD = '/api/images/download.php';
-
-/** Reads a zip through its central directory: entry names and their bytes. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  let eocd = zip.length - 22;
-  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error('no end of central directory');
-  const count = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  const out = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLen = zip.readUInt16LE(at + 28);
-    const extraLen = zip.readUInt16LE(at + 30);
-    const commentLen = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLen).toString('utf8');
-    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error('bad local header');
-    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(dataAt, dataAt + size);
-    out.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
-    at += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
-}
 
 describe('images', () => {
   let t: TestApp;

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,29 +12,27 @@ import {
 import type { AppContext } from '../../app.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import { deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
-import { imageFilePath } from './storage.js';
+import { imageObjectKey } from './object-store.js';
 import { zipImages } from './zip-images.js';
 
 /** The stored-image calls: the file URL, the gallery list, delete and the zip download. */
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.db.kysely;
-  const dataDir = ctx.config.DATA_DIR;
+  const storage = ctx.storage;
 
   // Ids are 128 random bits, so the URL itself is the capability: chat messages show images by it.
   app.get(`${IMAGE_PATHS.file}/:id`, { schema: { params: z.object({ id: z.string().max(200) }) } }, async (request, reply) => {
     const row = await findImage(db, request.params.id);
     if (!row) throw new AppError('not_found', 'Image not found');
-    const stream = createReadStream(imageFilePath(dataDir, row.file_name));
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', () => reject(new AppError('not_found', 'Image not found')));
-    });
+    // Streamed from the disk or from S3 as it arrives, never held whole in memory.
+    const file = await storage.open(imageObjectKey(row.file_name));
+    if (!file) throw new AppError('not_found', 'Image not found');
     return reply
       .header('Content-Type', row.media_type)
-      .header('Content-Length', row.byte_size)
+      .header('Content-Length', file.size)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(stream);
+      .send(file.body);
   });
 
   app.post(
@@ -53,7 +50,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(IMAGE_PATHS.remove, { schema: { body: deleteImageRequestSchema, response: { 200: okSchema } } }, async (request) => {
     const who = await request.identity();
     assertUserIdClaim(who, request.body.user_id);
-    await deleteUserImage(db, dataDir, who, String(request.body.image_id));
+    await deleteUserImage(db, storage, who, String(request.body.image_id));
     return { status: 'success' as const, message: 'Image deleted' };
   });
 
@@ -61,7 +58,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const who = await request.identity();
     assertUserIdClaim(who, request.body.user_id);
     const images = await resolveDownload(db, who, request.body.urls);
-    const zip = await zipImages(dataDir, images);
+    const zip = await zipImages(storage, images);
     return reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', 'attachment; filename="generated_images.zip"')

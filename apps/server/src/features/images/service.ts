@@ -1,10 +1,9 @@
-import { unlink } from 'node:fs/promises';
 import { AppError, type UserImage, imageFileUrl } from '@ensemble/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ImagesTable } from '../../db/types.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
-import { imageFilePath } from './storage.js';
+import { type ObjectStore, imageObjectKey } from './object-store.js';
 import { ownedNewestFirst } from '../../db/owned-page.js';
 
 type DbHandle = Kysely<Database>;
@@ -50,14 +49,12 @@ export async function listUserImages(
 }
 
 /** Deletes one of the caller's images and its file: 404 when missing, 403 when someone else's. */
-export async function deleteUserImage(db: DbHandle, dataDir: string, who: Identity, imageId: string): Promise<void> {
+export async function deleteUserImage(db: DbHandle, storage: ObjectStore, who: Identity, imageId: string): Promise<void> {
   const row = await findImage(db, imageId);
   if (!row) throw new AppError('not_found', 'Image not found');
   if (!ownsRow(who, row)) throw new AppError('forbidden', 'You do not have access to this image');
   await db.deleteFrom('images').where('id', '=', row.id).execute();
-  await unlink(imageFilePath(dataDir, row.file_name)).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
+  await storage.remove(imageObjectKey(row.file_name));
 }
 
 // Our own file URL, relative or behind any origin: the id is all we take from it.

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { AppError, imageFileUrl } from '@ensemble/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app.js';
@@ -9,6 +7,7 @@ import type { Database } from '../../db/types.js';
 import { ownerColumns } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { readImageHeader } from './image-header.js';
+import { imageObjectKey } from './object-store.js';
 
 /** What storeImage needs: the owner, the bytes, and what made them. */
 export interface StoreImageInput {
@@ -29,16 +28,10 @@ export interface StoredImage {
   height: number;
 }
 
-/** The folder every stored image file lives in. */
-export const imagesDir = (dataDir: string): string => path.join(dataDir, 'images');
-
-/** The path of a stored image's file (file names are chosen by the server, never by a client). */
-export const imageFilePath = (dataDir: string, fileName: string): string => path.join(imagesDir(dataDir), fileName);
-
 /**
  * Stores an image the server generated or fetched: accepts PNG, JPEG or WebP (judged by its magic
- * bytes, not by the declared type), up to IMAGE_MAX_BYTES; writes it under DATA_DIR/images with a
- * random name and records it for its owner. Throws a 400 AppError for other bytes, 413 when too big.
+ * bytes, not by the declared type), up to IMAGE_MAX_BYTES; writes it to the object store (DATA_DIR/images
+ * or the S3 bucket) under a random name and records it for its owner. Throws a 400 AppError for other bytes, 413 when too big.
  */
 export async function storeImage(ctx: AppContext, input: StoreImageInput): Promise<StoredImage> {
   // The declared mediaType is not trusted: the magic bytes decide what is stored and served.
@@ -51,9 +44,8 @@ export async function storeImage(ctx: AppContext, input: StoreImageInput): Promi
 
   const id = randomBytes(16).toString('hex');
   const fileName = `${randomBytes(16).toString('hex')}.${header.ext}`;
-  const file = imageFilePath(ctx.config.DATA_DIR, fileName);
-  await mkdir(imagesDir(ctx.config.DATA_DIR), { recursive: true });
-  await writeFile(file, bytes, { flag: 'wx' });
+  const key = imageObjectKey(fileName);
+  await ctx.storage.put(key, bytes, header.mediaType);
   try {
     await ctx.db.kysely
       .insertInto('images')
@@ -73,7 +65,7 @@ export async function storeImage(ctx: AppContext, input: StoreImageInput): Promi
       })
       .execute();
   } catch (err) {
-    await unlink(file).catch(() => undefined);
+    await ctx.storage.remove(key).catch(() => undefined);
     throw err;
   }
   return { id, url: imageFileUrl(id), width: header.width, height: header.height };

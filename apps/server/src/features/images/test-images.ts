@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 
 /** A real PNG of the given size filled with noise (so it does not compress away). */
@@ -51,4 +52,30 @@ export function webpHeader(kind: 'VP8X' | 'VP8 ' | 'VP8L', width: number, height
   if (kind === 'VP8 ') return riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, width & 0xff, width >> 8, height & 0xff, height >> 8]);
   const bits = (width - 1) | ((height - 1) << 14);
   return riff('VP8L', [0x2f, bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff, (bits >>> 24) & 0xff]);
+}
+
+/** Reads a zip through its central directory: entry names and their bytes. */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  let eocd = zip.length - 22;
+  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error('no end of central directory');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const out = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLen = zip.readUInt16LE(at + 28);
+    const extraLen = zip.readUInt16LE(at + 30);
+    const commentLen = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLen).toString('utf8');
+    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error('bad local header');
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(dataAt, dataAt + size);
+    out.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
+    at += 46 + nameLen + extraLen + commentLen;
+  }
+  return out;
 }

@@ -1,0 +1,148 @@
+import type pg from 'pg';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+// One registry per process: Prometheus scrapes a process, and one process is one instance.
+const registry = new Registry();
+// Process figures, event-loop lag (nodejs_eventloop_lag_seconds and its percentiles) included.
+collectDefaultMetrics({ register: registry });
+
+const instanceInfo = new Gauge({
+  name: 'ensemble_instance_info',
+  help: 'Always 1; labels name this instance.',
+  labelNames: ['instance_id'],
+  registers: [registry],
+});
+const httpRequests = new Counter({
+  name: 'ensemble_http_requests_total',
+  help: 'HTTP requests answered, by method, route template and status.',
+  labelNames: ['method', 'route', 'status'],
+  registers: [registry],
+});
+const httpDuration = new Histogram({
+  name: 'ensemble_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method, route template and status.',
+  labelNames: ['method', 'route', 'status'],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+});
+const openStreams = new Gauge({
+  name: 'ensemble_event_streams_open',
+  help: 'Chat event streams (text/event-stream) open to browsers now.',
+  registers: [registry],
+});
+const generating = new Gauge({
+  name: 'ensemble_replies_generating',
+  help: 'Text replies this instance is generating now.',
+  registers: [registry],
+});
+const firstToken = new Histogram({
+  name: 'ensemble_time_to_first_token_seconds',
+  help: 'Time from starting a text reply to its first token, by provider.',
+  labelNames: ['provider'],
+  buckets: [0.1, 0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60],
+  registers: [registry],
+});
+const providerErrors = new Counter({
+  name: 'ensemble_provider_errors_total',
+  help: 'Failed text and image generations, by provider and kind (auth, rate_limit, timeout, ..., internal).',
+  labelNames: ['provider', 'kind'],
+  registers: [registry],
+});
+const creditsCharged = new Counter({
+  name: 'ensemble_credits_charged_total',
+  help: 'Credits taken for requests, by account kind (guest, user).',
+  labelNames: ['account'],
+  registers: [registry],
+});
+const creditsRefunded = new Counter({
+  name: 'ensemble_credits_refunded_total',
+  help: 'Credits given back after failed requests, by account kind (guest, user).',
+  labelNames: ['account'],
+  registers: [registry],
+});
+
+const pools = new Set<pg.Pool>();
+new Gauge({
+  name: 'ensemble_db_pool_connections',
+  help: 'PostgreSQL pool connections by state: total, idle, and waiting (requests queued for a connection).',
+  labelNames: ['state'],
+  registers: [registry],
+  collect() {
+    let total = 0;
+    let idle = 0;
+    let waiting = 0;
+    for (const p of pools) {
+      total += p.totalCount;
+      idle += p.idleCount;
+      waiting += p.waitingCount;
+    }
+    if (pools.size === 0) return;
+    this.set({ state: 'total' }, total);
+    this.set({ state: 'idle' }, idle);
+    this.set({ state: 'waiting' }, waiting);
+  },
+});
+
+/** Names this instance in the scrape (ensemble_instance_info{instance_id}). */
+export function setInstanceInfo(instanceId: string): void {
+  instanceInfo.reset();
+  instanceInfo.set({ instance_id: instanceId }, 1);
+}
+
+/** Counts one answered HTTP request and its latency. */
+export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
+  const labels = { method, route, status: String(status) };
+  httpRequests.inc(labels);
+  httpDuration.observe(labels, seconds);
+}
+
+/** Counts an event stream as open; call the returned function (once or more) when it closes. */
+export function eventStreamOpened(): () => void {
+  return openOnce(openStreams);
+}
+
+/** Counts a text reply as being generated; call the returned function (once or more) when it ends. */
+export function replyStarted(): () => void {
+  return openOnce(generating);
+}
+
+/** Records the wait for a reply's first token. */
+export function observeFirstToken(provider: string, seconds: number): void {
+  firstToken.observe({ provider }, seconds);
+}
+
+/** Counts one failed generation; `kind` is the ProviderError kind, or "internal". */
+export function countProviderError(provider: string, kind: string): void {
+  providerErrors.inc({ provider, kind });
+}
+
+/** Counts credits taken. */
+export function countCreditsCharged(account: 'guest' | 'user', amount: number): void {
+  if (amount > 0) creditsCharged.inc({ account }, amount);
+}
+
+/** Counts credits given back. */
+export function countCreditsRefunded(account: 'guest' | 'user', amount: number): void {
+  if (amount > 0) creditsRefunded.inc({ account }, amount);
+}
+
+/** Reports a PostgreSQL pool's connections until the returned function is called. */
+export function watchDbPool(pool: pg.Pool): () => void {
+  pools.add(pool);
+  return () => pools.delete(pool);
+}
+
+/** The Prometheus text exposition of every metric, and its content type. */
+export async function metricsExposition(): Promise<{ body: string; contentType: string }> {
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}
+
+function openOnce(gauge: Gauge): () => void {
+  gauge.inc();
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    gauge.dec();
+  };
+}

@@ -1,0 +1,77 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB } from './test/app-factory.js';
+
+const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// What `npm start` runs, minus the web build: the server built to JavaScript, started with plain node.
+describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
+  let child: ChildProcess;
+  let base: string;
+  let dataDir: string;
+  let output = '';
+  beforeAll(async () => {
+    const built = await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR });
+    expect(built.stdout).toMatch(/Built the server and the shared package to JavaScript/);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-dist-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--conditions=ensemble-dist', 'dist/main.js'], {
+      cwd: SERVER_DIR,
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_ORIGIN: base, LOG_LEVEL: 'info' },
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    for (let i = 0; i < 300; i++) {
+      const up = await fetch(`${base}/api/health`).catch(() => null);
+      if (up?.status === 200) return;
+      if (child.exitCode !== null) throw new Error(`the built server exited: ${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the built server did not answer: ${output}`);
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs from dist/ with plain node, shared package included, and says which instance it is', async () => {
+    expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ status: 'success', database: 'sqlite' });
+    expect(output).toMatch(/Ensemble is serving .* instance: /);
+    expect(output).not.toMatch(/tsx/);
+  });
+
+  it('carries the files modules read through import.meta.url: the icons and the common-password list', async () => {
+    const icon = await fetch(`${base}/api/assets/icons/openai.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg/);
+    const res = await fetch(`${base}/api/auth/register.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'dist@example.com', username: 'Ada', password: 'qwertyuiop' }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toMatch(/common/i);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

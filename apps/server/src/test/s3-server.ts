@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+// @ts-expect-error: the maintained s3rver fork ships no type declarations
+import S3rver from '@20minutes/s3rver';
+
+/** A real S3-protocol server on loopback with one empty bucket, and the env that points the app at it. */
+export interface TestS3 {
+  bucket: string;
+  endpoint: string;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts s3rver (a maintained fork running on Node 20) on a random port with a fresh bucket in a temporary folder. */
+export async function startTestS3(): Promise<TestS3> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'ensemble-s3-'));
+  const bucket = `test-${randomBytes(6).toString('hex')}`;
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const address = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  return {
+    bucket,
+    endpoint,
+    env: {
+      S3_BUCKET: bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_S3: endpoint,
+    },
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
