@@ -1,57 +1,7 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { readSse } from '../../test/sse-client.js';
-
-/** How the scripted provider answers the next chat completion. */
-interface Script {
-  chunks: string[];
-  /** 'stop' or 'length' ends normally; 'cut' drops the connection; 'stall' never finishes. */
-  end: 'stop' | 'length' | 'cut' | 'stall';
-}
-
-/** A local OpenAI Chat Completions endpoint speaking the real SSE wire format, scripted per test. */
-async function startScriptedOpenAI(): Promise<{ url: string; script: Script; close(): Promise<void> }> {
-  const state = { script: { chunks: ['Hello'], end: 'stop' } as Script };
-  const open = new Set<ServerResponse>();
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      const { chunks, end } = state.script;
-      const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o' };
-      const send = (delta: object, finish: string | null) =>
-        res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      open.add(res);
-      send({ role: 'assistant', content: '' }, null);
-      for (const content of chunks) {
-        send({ content }, null);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (end === 'cut') return res.socket?.destroy();
-      if (end === 'stall') return;
-      send({}, end);
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    get script() {
-      return state.script;
-    },
-    set script(s: Script) {
-      state.script = s;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of open) res.socket?.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -63,7 +13,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 
 describe(`honest reply statuses on ${TEST_DB}`, () => {
   let t: TestApp;
-  let provider: Awaited<ReturnType<typeof startScriptedOpenAI>>;
+  let provider: ScriptedOpenAI;
   let base: string;
   beforeAll(async () => {
     provider = await startScriptedOpenAI();
