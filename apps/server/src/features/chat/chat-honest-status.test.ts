@@ -99,14 +99,15 @@ describe(`honest reply statuses on ${TEST_DB}`, () => {
   it('after a crash, marks a reply with text interrupted (charge kept) and refunds a comparison still waiting, exactly once', async () => {
     const c = t.client();
     const thread = await threadOf(c);
-    provider.script = { chunks: ['Started but'], end: 'stall' };
+    // The provider pauses after its second delta: that one must still be saved within a second.
+    provider.script = { chunks: ['Started but', ' then paused'], end: 'stall' };
     const post = await c.post('/api/messages/chat.php', {
       thread_id: thread,
       model: 'gpt-4o',
       stream: true,
       messages: [{ content: 'Hi', role: 'user' }],
     });
-    await until(async () => (await stored(c, thread)).some((m) => m.content === 'Started but'));
+    await until(async () => (await stored(c, thread)).some((m) => m.content === 'Started but then paused'), 3000);
     provider.script = { chunks: [], end: 'stall' };
     const comparison = await c.post('/api/messages/chat.php', {
       model: 'gpt-4o',
@@ -121,7 +122,7 @@ describe(`honest reply statuses on ${TEST_DB}`, () => {
     const restarted = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url }, { sharedWith: t });
     try {
       const reply = (await stored(c, thread)).find((m) => m.role === 'assistant');
-      expect(reply).toMatchObject({ content: 'Started but', status: 'interrupted' });
+      expect(reply).toMatchObject({ content: 'Started but then paused', status: 'interrupted' });
       expect(await remaining(c)).toBe(24);
       expect(await t.ctx.db.kysely.selectFrom('open_charges').selectAll().execute()).toEqual([]);
     } finally {

@@ -33,7 +33,7 @@ export function failureText(error: unknown, fallback: string = MESSAGES.generate
 
 /**
  * Runs a text reply on the server, whether or not anyone listens: every delta becomes a numbered
- * event; the reply is saved when its first text arrives, then at most a second behind, and
+ * event; the reply is saved when its first text arrives, then never more than a second behind, and
  * finalised at the end. A reply cut mid-way is saved with status `error` and keeps its charge; a
  * failure before any content removes the placeholder and refunds the charge in full. Resolves with
  * the text and the failure (null when complete); it never rejects.
@@ -57,6 +57,14 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     return saving;
   };
 
+  let trailing: NodeJS.Timeout | undefined;
+  const saveNow = () => {
+    clearTimeout(trailing);
+    trailing = undefined;
+    lastSave = Date.now();
+    void save('streaming');
+  };
+
   try {
     const signal = new AbortController().signal;
     for await (const raw of job.resolved.adapter.streamText({
@@ -75,14 +83,18 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
         lastSave = Date.now();
         void save('streaming', () => markDelivered(db, job.reference));
       } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
-        lastSave = Date.now();
-        void save('streaming');
+        saveNow();
+      } else {
+        // A provider that pauses after this delta must not leave it unsaved until the next one.
+        trailing ??= setTimeout(saveNow, SAVE_EVERY_MS - (Date.now() - lastSave));
       }
     }
+    clearTimeout(trailing);
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     await save('complete');
     await settle(ctx, job, 'keep');
   } catch (error) {
+    clearTimeout(trailing);
     failure = failureText(error);
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
     await saving;
