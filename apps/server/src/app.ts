@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
 import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
+import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
 import { recoverInterruptedStreams } from './features/chat/recovery.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { RedisStreamHub } from './features/chat/redis-stream-hub.js';
@@ -54,10 +56,28 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
+/** Connection deadlines (issue 11): slow or trickling requests are closed; answers themselves are never cut. */
+export const CONNECTION_TIMEOUTS = {
+  /** The whole request, headers and body, must arrive within this (then 408 and close). */
+  requestMs: 30_000,
+  /** The headers must arrive within this. */
+  headersMs: 15_000,
+  /** An idle kept-alive connection is closed after this (above the 60 s of common proxies). */
+  keepAliveMs: 65_000,
+  /** How often Node looks for requests past their deadline. */
+  checkEveryMs: 1_000,
+} as const;
+
+export interface BuildOptions {
+  pgSchema?: string;
+  /** Overrides the request deadline (tests, so they need not wait 30 s). */
+  requestTimeoutMs?: number;
+}
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
-export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
+export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const db = openDb({ dataDir: loaded.DATA_DIR, databaseUrl: loaded.DATABASE_URL, pgSchema: options.pgSchema });
   await migrateToLatest(db);
   // Without SESSION_SECRET every instance on this database takes the one kept there, so cookies work on all of them.
@@ -68,12 +88,22 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   const ctx: AppContext = { config, db, redis, catalogue, storage: await createObjectStore(config) };
   await recoverInterruptedStreams(ctx);
   const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  const attaches = redis ? createRedisAttachLimiter(redis, deploymentNamespace(config, options.pgSchema)) : createMemoryAttachLimiter();
 
+  const requestTimeout = options.requestTimeoutMs ?? CONNECTION_TIMEOUTS.requestMs;
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, base: { instance: config.INSTANCE_ID } },
     bodyLimit: LIMITS.bodyLimitBytes,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
+    // Deadlines for receiving a request only: once it has arrived, a long answer (an image up to
+    // 180 s, a whole text up to 60 s, an event stream for as long as it runs) is not cut.
+    requestTimeout,
+    keepAliveTimeout: CONNECTION_TIMEOUTS.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(CONNECTION_TIMEOUTS.headersMs, requestTimeout),
+      connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs,
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,7 +132,7 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
   await app.register(assetRoutes);
   await app.register(configRoutes, { config, demoMode: () => catalogue.usesDemo() });
   await app.register(catalogueRoutes, { catalogue });
-  await app.register(chatRoutes, { ctx, catalogue, hub });
+  await app.register(chatRoutes, { ctx, catalogue, hub, attaches });
   await app.register(sessionRoutes, { db });
   await app.register(authRoutes, { ctx });
   await app.register(creditsRoutes, { db });
@@ -114,4 +144,10 @@ export async function buildApp(loaded: LoadedConfig, options: { pgSchema?: strin
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return { app, ctx };
+}
+
+/** Names this deployment's data (its database, or its SQLite folder) so instances sharing it share counters. */
+function deploymentNamespace(config: AppConfig, pgSchema: string | undefined): string {
+  const where = config.DATABASE_URL ? `${config.DATABASE_URL}|${pgSchema ?? ''}` : path.resolve(config.DATA_DIR);
+  return createHash('sha256').update(where).digest('hex').slice(0, 12);
 }

@@ -69,6 +69,25 @@ describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
     expect(JSON.stringify(await res.json())).toMatch(/common/i);
   });
 
+  it('draws demo images in its worker thread from dist/, with no TypeScript loader', async () => {
+    const res = await fetch(`${base}/api/messages/chat.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ model: 'flux', messages: [{ role: 'user', content: 'a lighthouse at dusk' }] }),
+    });
+    const body = (await res.json()) as { status: string; data: { type: string; content: string } };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.type).toBe('image');
+    const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const image = await fetch(`${base}${body.data.content}`, { headers: { cookie } });
+    expect(image.status).toBe(200);
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');

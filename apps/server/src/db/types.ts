@@ -125,6 +125,18 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface OpenChargesTable {
+  reference: string;
+  user_id: number | null;
+  guest_id: number | null;
+  amount: number;
+  model: string | null;
+  message_id: number | null;
+  /** 1 once any content reached the hub: the charge then stays even if the reply is cut. */
+  delivered: number;
+  created_at: string;
+}
+
 /** The whole schema, one interface per table. */
 /** A secret shared by every instance (the generated session secret). */
 export interface AppSecretsTable {
@@ -147,4 +159,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   billing_events: BillingEventsTable;
   rate_limits: RateLimitsTable;
+  open_charges: OpenChargesTable;
 }

@@ -5,7 +5,8 @@ const CSP = [
   "default-src 'self'",
   "script-src 'self' https://accounts.google.com/gsi/client",
   "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
-  "img-src 'self' data: blob: https:",
+  // Only our own images: a remote one in a message is shown as a link, never fetched.
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self' https://accounts.google.com/gsi/",
   'frame-src https://accounts.google.com/gsi/',

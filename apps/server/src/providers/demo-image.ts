@@ -3,8 +3,17 @@ import { createRandom, hashString, type Random } from './demo-random.js';
 
 type Rgb = [number, number, number];
 
+/** What a demo picture is drawn from (an object, so that a field can be added without breaking callers). */
+export interface DemoImageInput {
+  modelId: string;
+  prompt: string;
+  width: number;
+  height: number;
+}
+
 /** Draws a PNG of exactly width x height, seeded by the model and prompt: same input, same picture. */
-export function drawDemoImage(modelId: string, prompt: string, width: number, height: number): Uint8Array {
+export function drawDemoImage(input: DemoImageInput): Uint8Array {
+  const { modelId, prompt, width, height } = input;
   const random = createRandom(hashString(`${modelId}\u0000${prompt}`));
   const canvas = new Canvas(width, height);
   const hue = random.range(0, 360);

@@ -99,10 +99,9 @@ describe('demo images', () => {
   const draw = (model: ModelEntry, prompt: string, aspectRatio: AspectRatio) =>
     adapter.generateImage({ model, providerModelId: model.id, prompt, aspectRatio, signal: new AbortController().signal });
 
-  it.each(['wide', 'square', 'tall'] as const)('draws a PNG of exactly the %s size, quickly', async (ratio) => {
-    const started = Date.now();
+  // How fast is measured by bench/demo-images.bench.ts, not here.
+  it.each(['wide', 'square', 'tall'] as const)('draws a PNG of exactly the %s size', async (ratio) => {
     const image = await draw(dalle, 'A fox in the snow', ratio);
-    expect(Date.now() - started).toBeLessThan(1000);
     const png = PNG.sync.read(Buffer.from(image.bytes));
     expect([png.width, png.height]).toEqual([ASPECT_RATIOS[ratio].width, ASPECT_RATIOS[ratio].height]);
     expect([image.width, image.height, image.mediaType]).toEqual([png.width, png.height, 'image/png']);

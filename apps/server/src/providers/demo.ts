@@ -1,5 +1,5 @@
 import { ASPECT_RATIOS } from '@ensemble/shared';
-import { drawDemoImage } from './demo-image.js';
+import { demoImagePool } from './demo-image-pool.js';
 import { composeDemoReply } from './demo-text.js';
 import type { ProviderAdapter, TextGenerationRequest } from './types.js';
 
@@ -40,7 +40,8 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
     async generateImage(request) {
       if (request.signal.aborted) throw request.signal.reason;
       const { width, height } = ASPECT_RATIOS[request.aspectRatio];
-      const bytes = drawDemoImage(request.model.id, request.prompt, width, height);
+      // Drawn on a worker thread: a wide picture takes about a second of CPU.
+      const bytes = await demoImagePool().draw({ modelId: request.model.id, prompt: request.prompt, width, height });
       return { bytes, mediaType: 'image/png', width, height };
     },
   };

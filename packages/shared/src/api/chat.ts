@@ -27,7 +27,8 @@ export const chatDataSchema = z.object({
   model: z.string(),
   threadId: z.number().nullable(),
   timestamp: z.string(),
-  status: z.enum(['success', 'streaming', 'credits_exhausted']),
+  /** `error` only in a 502 body: the reply was cut mid-way and `content` holds the text so far. */
+  status: z.enum(['success', 'streaming', 'credits_exhausted', 'error']),
   message_id: z.number().nullable(),
   user_message_id: z.number().nullable(),
   stream_id: z.string().optional(),

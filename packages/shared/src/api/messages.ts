@@ -40,7 +40,8 @@ export const messageSchema = z.object({
   type: z.enum(['text', 'image']),
   model: z.string().nullable(),
   metadata: messageMetadataSchema.nullable(),
-  status: z.enum(['complete', 'streaming', 'error']),
+  /** `error`: cut mid-way by a failure; `interrupted`: cut by a server restart. Both keep the text so far. */
+  status: z.enum(['complete', 'streaming', 'error', 'interrupted']),
   timestamp: z.string(),
   created_at: z.string(),
 });

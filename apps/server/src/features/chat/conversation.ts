@@ -37,7 +37,7 @@ export async function threadHistory(db: Kysely<Database>, threadId: number): Pro
     .select(['role', 'content'])
     .where('thread_id', '=', threadId)
     .where('type', '=', 'text')
-    .where('status', '!=', 'error')
+    .where('status', 'not in', ['error', 'interrupted'])
     .where('content', '!=', '')
     .orderBy('id', 'desc')
     .limit(HISTORY_LIMIT)

@@ -3,23 +3,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import type { ResolvedModel } from '../../providers/registry.js';
 import { ProviderError, type ChatTurn } from '../../providers/types.js';
-import { refund } from '../credits/service.js';
-import { deleteMessageRow, updateMessage } from '../messages/store.js';
+import { findMessage, deleteMessageRow, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
+import { markDelivered, settleCharge } from './open-charges.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 
 const SAVE_EVERY_MS = 1000;
+// PostgreSQL refuses NUL in text; a provider may still send one.
+const NUL = String.fromCharCode(0);
 
 export interface TextJob {
   streamId: string;
+  /** The open charge this job settles when it ends. */
+  reference: string;
   who: Identity;
   model: ModelEntry;
   resolved: ResolvedModel;
   turns: ChatTurn[];
   /** The assistant message being written, or null for a comparison without a thread. */
   messageId: number | null;
-  threadId: number | null;
   cost: number;
   log: FastifyBaseLogger;
 }
@@ -30,9 +33,11 @@ export function failureText(error: unknown, fallback: string = MESSAGES.generate
 }
 
 /**
- * Runs a streamed text reply on the server, whether or not anyone listens: every delta becomes a
- * numbered event; the reply is saved at most a second behind and finalised at the end. A failure
- * before any content refunds the charge in full.
+ * Runs a text reply on the server, whether or not anyone listens: every delta becomes a numbered
+ * event; the reply is saved when its first text arrives, then never more than a second behind, and
+ * finalised at the end. A reply cut mid-way is saved with status `error` and keeps its charge; a
+ * failure before any content removes the placeholder and refunds the charge in full. Resolves with
+ * the text and the failure (null when complete); it never rejects.
  */
 export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob): Promise<{ content: string; error: string | null }> {
   const { db } = ctx;
@@ -43,49 +48,86 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
   const provider = job.resolved.adapter.id;
   const started = performance.now();
   const replyEnded = replyStarted();
-  const save = (status: 'streaming' | 'complete' | 'error') => {
-    if (job.messageId === null) return Promise.resolve();
+  // Saves run one after another; a failed save is logged and the next one carries the text.
+  const save = (status: 'streaming' | 'complete' | 'error', then?: () => Promise<void>) => {
     const id = job.messageId;
     const text = content;
-    saving = saving.then(() => updateMessage(db.kysely, id, { content: text, status }));
+    saving = saving
+      .then(async () => {
+        if (id !== null) await updateMessage(db.kysely, id, { content: text, status });
+        await then?.();
+      })
+      .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
     return saving;
+  };
+
+  let trailing: NodeJS.Timeout | undefined;
+  const saveNow = () => {
+    clearTimeout(trailing);
+    trailing = undefined;
+    lastSave = Date.now();
+    void save('streaming');
   };
 
   try {
     const signal = new AbortController().signal;
-    for await (const delta of job.resolved.adapter.streamText({
+    for await (const raw of job.resolved.adapter.streamText({
       model: job.model,
       providerModelId: job.resolved.providerModelId,
       messages: job.turns,
       signal,
     })) {
+      const delta = raw.replaceAll(NUL, '');
       if (!delta) continue;
-      if (!content) observeFirstToken(provider, (performance.now() - started) / 1000);
+      const first = content === '';
+      if (first) observeFirstToken(provider, (performance.now() - started) / 1000);
       content += delta;
       hub.push(job.streamId, { content: delta, message_id: job.messageId, format: 'markdown' });
-      if (Date.now() - lastSave >= SAVE_EVERY_MS) {
+      if (first) {
+        // From here a crash keeps the charge, so the text it was kept for must be saved first.
         lastSave = Date.now();
-        void save('streaming');
+        void save('streaming', () => markDelivered(db, job.reference));
+      } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
+        saveNow();
+      } else {
+        // A provider that pauses after this delta must not leave it unsaved until the next one.
+        trailing ??= setTimeout(saveNow, SAVE_EVERY_MS - (Date.now() - lastSave));
       }
     }
+    clearTimeout(trailing);
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     await save('complete');
+    await settle(ctx, job, 'keep');
   } catch (error) {
-    const message = failureText(error);
-    failure = message;
+    clearTimeout(trailing);
+    failure = failureText(error);
     countProviderError(provider, error instanceof ProviderError ? error.kind : 'internal');
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
+    await saving;
     if (!content) {
-      await saving;
-      if (job.messageId !== null && job.threadId !== null) await deleteMessageRow(db.kysely, job.messageId, job.threadId);
-      await refund(db, job.who, job.cost, job.model.id, `chat:${job.streamId}`);
+      await settle(ctx, job, 'refund');
     } else {
       await save('error');
+      await settle(ctx, job, 'keep');
     }
-    hub.push(job.streamId, { error: message });
+    hub.push(job.streamId, { error: failure });
   } finally {
     replyEnded();
     hub.finish(job.streamId);
   }
   return { content, error: failure };
+}
+
+/** Settles the job's charge; a refunded reply's empty placeholder goes first, so no one sees it. */
+async function settle(ctx: AppContext, job: TextJob, outcome: 'keep' | 'refund'): Promise<void> {
+  try {
+    if (outcome === 'refund' && job.messageId !== null) {
+      const row = await findMessage(ctx.db.kysely, job.messageId);
+      if (row) await deleteMessageRow(ctx.db.kysely, row.id, row.thread_id);
+    }
+    await settleCharge(ctx.db, job.reference, outcome);
+  } catch (error) {
+    // The charge stays open and is settled by recovery after the next start.
+    job.log.error({ err: error, streamId: job.streamId }, 'settling a charge failed');
+  }
 }

@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 import type { HubEvent, StreamHub, StreamMeta } from './stream-hub.js';
 
 const RUNNING_TTL_S = 3600;
+// A write that fails (Redis gone, or this instance shutting down) loses that event for remote
+// followers; the reply itself is saved in the database either way, so it must not crash the process.
+const dropped = () => {};
 const key = (id: string) => ({ meta: `ens:stream:${id}:meta`, events: `ens:stream:${id}:events`, channel: `ens:stream:${id}` });
 
 /**
@@ -50,7 +53,7 @@ export class RedisStreamHub implements StreamHub {
     this.seqs.delete(id);
     const ttl = Math.max(1, Math.ceil(this.graceMs / 1000));
     // Commands on one connection run in order, so the expiry follows the last event.
-    void this.redis.multi().expire(k.events, ttl).expire(k.meta, ttl).exec();
+    this.redis.multi().expire(k.events, ttl).expire(k.meta, ttl).exec().catch(dropped);
   }
 
   async attach(id: string, afterSeq: number, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null> {
@@ -111,6 +114,6 @@ export class RedisStreamHub implements StreamHub {
     this.seqs.set(id, seq + 1);
     const k = key(id);
     const raw = JSON.stringify({ seq: seq + 1, data });
-    void this.redis.multi().rpush(k.events, raw).expire(k.events, RUNNING_TTL_S).publish(k.channel, raw).exec();
+    this.redis.multi().rpush(k.events, raw).expire(k.events, RUNNING_TTL_S).publish(k.channel, raw).exec().catch(dropped);
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
+import { ATTACH_RETRY_AFTER_S, type AttachLimiter } from './attach-limits.js';
 import { ownerKey, startChat } from './service.js';
 import type { HubEvent, StreamHub } from './stream-hub.js';
 import { eventStreamOpened } from '../../metrics/metrics.js';
@@ -17,10 +18,12 @@ const streamQuerySchema = z.object({
 });
 
 /** POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream. */
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: ServerCatalogue; hub: StreamHub }> = async (
-  app,
-  { ctx, catalogue, hub },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  catalogue: ServerCatalogue;
+  hub: StreamHub;
+  attaches: AttachLimiter;
+}> = async (app, { ctx, catalogue, hub, attaches }) => {
   app.post(CHAT_PATHS.chat, { schema: { body: chatRequestSchema } }, async (request) => {
     const who = await request.identity();
     return startChat({ ctx, catalogue, hub, log: request.log }, who, request.body);
@@ -34,6 +37,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: Ser
     const header = request.headers['last-event-id'];
     const fromHeader = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
     const after = fromHeader ?? request.query.last_event_id ?? 0;
+    const lease = await attaches.acquire(meta.id, meta.ownerKey);
+    if (lease === 'stream_full' || lease === 'owner_full') {
+      reply.header('Retry-After', String(ATTACH_RETRY_AFTER_S));
+      throw new AppError(
+        'rate_limited',
+        lease === 'stream_full'
+          ? 'This reply is already open in too many places. Close one and try again.'
+          : 'Too many replies are open at once. Close some tabs and try again.',
+      );
+    }
 
     reply.hijack();
     const res = reply.raw;
@@ -48,20 +61,35 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: Ser
     res.write(
       `retry: 1000\ndata: ${JSON.stringify({ type: 'connection_established', stream_id: meta.id, message_id: meta.messageId })}\n\n`,
     );
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      res.write(': keep-alive\n\n');
+      lease.refresh().catch((error) => request.log.warn({ err: error }, 'refreshing an attach lease failed'));
+    }, HEARTBEAT_MS);
     const streamClosed = eventStreamOpened();
     let unsubscribe: (() => void) | null = null;
+    let ended = false;
     const end = () => {
+      if (ended) return;
+      ended = true;
       streamClosed();
       clearInterval(heartbeat);
       unsubscribe?.();
+      lease.release().catch((error) => request.log.warn({ err: error }, 'releasing an attach lease failed'));
       if (!res.writableEnded) res.end();
     };
     request.raw.on('close', end);
-    unsubscribe = await hub.attach(meta.id, after, (event: HubEvent | null) => {
-      if (event === null) return end();
-      res.write(`id: ${event.seq}\ndata: ${event.data}\n\n`);
-    });
-    if (res.writableEnded) unsubscribe?.();
+    res.on('close', end);
+    // A client gone before the listeners were set would otherwise hold its count until expiry.
+    if (res.destroyed || request.raw.destroyed) return end();
+    try {
+      unsubscribe = await hub.attach(meta.id, after, (event: HubEvent | null) => {
+        if (event === null) return end();
+        res.write(`id: ${event.seq}\ndata: ${event.data}\n\n`);
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'attaching to a stream failed');
+      unsubscribe = null;
+    }
+    if (!unsubscribe || ended) end();
   });
 };

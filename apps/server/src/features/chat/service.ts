@@ -4,11 +4,8 @@ import {
   type ChatData,
   type ChatRequest,
   type ChatResponse,
-  DEFAULT_THREAD_TITLE,
   MESSAGES,
   type ModelEntry,
-  clampTitle,
-  imagePromptTitle,
   imageFileUrl,
   modelCost,
 } from '@ensemble/shared';
@@ -18,15 +15,17 @@ import { now } from '../../db/connection.js';
 import type { ResolvedModel } from '../../providers/registry.js';
 import { ProviderError } from '../../providers/types.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
-import { type Balance, charge, creditsInfo, exhaustedText, getBalance, insufficientText, refund } from '../credits/service.js';
+import { type Balance, creditsInfo, exhaustedText, getBalance, insufficientText } from '../credits/service.js';
 import { attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
-import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
+import type { ThreadRow } from '../threads/access.js';
+import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
 import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob } from './generation.js';
 import { countProviderError } from '../../metrics/metrics.js';
+import { chargeReference, settleCharge } from './open-charges.js';
 import type { StreamHub } from './stream-hub.js';
 
 type ParsedChat = {
@@ -49,8 +48,9 @@ export interface ChatDeps {
 export const ownerKey = (who: Identity) => (who.kind === 'user' ? `user:${who.userId}` : `guest:${who.guestId}`);
 
 /**
- * chat.php: checks the model, the thread and the balance, charges atomically, saves the user
- * message, then answers an image or a whole text at once, or starts a server-side stream.
+ * chat.php: checks the model and the prompt, then admits the request (charge, user message and
+ * reply placeholder in one transaction), then answers an image or a whole text at once, or starts
+ * a server-side stream. Any failure after the charge and before the reply starts refunds it.
  */
 export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat): Promise<ChatResponse> {
   const { ctx, catalogue, hub } = deps;
@@ -62,64 +62,51 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const prompt = latestPrompt(body.messages);
   if (!prompt) throw new AppError('bad_request', 'Invalid request: messages must end with a non-empty user message');
 
-  const thread = body.thread_id ? await loadOwnedThread(db.kysely, who, body.thread_id) : null;
   const cost = modelCost(model);
   const streamId = randomBytes(16).toString('hex');
-  const charged = await charge(db, who, cost, model.type === 'image' ? 'image' : 'chat', model.id, `chat:${streamId}`);
-  if (!charged) throw await creditsError(ctx, who, cost);
-
+  const reference = chargeReference(streamId);
   const aspectRatio = requestedAspectRatio(prompt);
-  const isFirst = thread ? thread.message_count === 0 : false;
-  let userMessageId: number | null = null;
-  let newTitle: string | undefined;
-  if (thread) {
-    const metadata = model.type === 'image' ? { aspectRatio, prompt: prompt.content } : null;
-    userMessageId = await insertMessage(db.kysely, {
-      threadId: thread.id,
-      role: 'user',
-      type: 'text',
-      content: prompt.content,
-      model: model.id,
-      metadata,
-    });
-    newTitle = isFirst ? await titleFromFirstMessage(ctx, thread, model, prompt.content) : undefined;
+  const text = model.type !== 'image';
+  const admitted = await admitChat(db, who, {
+    threadId: body.thread_id ?? null,
+    model,
+    cost,
+    reference,
+    prompt: prompt.content,
+    aspectRatio,
+    placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
+  });
+  if (!admitted) throw await creditsError(ctx, who, cost);
+  const { thread, messageId } = admitted;
+  const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
+  if (!text) return generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, reference);
+
+  let job: ReturnType<typeof runTextJob>;
+  try {
+    const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
+    await hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
+    job = runTextJob(ctx, hub, { streamId, reference, who, model, resolved, turns, messageId, cost, log: deps.log });
+  } catch (error) {
+    await abandonAdmission(db, admitted, reference);
+    throw error;
   }
 
-  const base = { model, thread, userMessageId, newTitle, isFirst };
-  if (model.type === 'image') return generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, streamId, cost);
-
-  const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
-  const messageId = thread
-    ? await insertMessage(db.kysely, {
-        threadId: thread.id,
-        role: 'assistant',
-        type: 'text',
-        content: '',
-        model: model.id,
-        metadata: { demo: resolved.adapter.demo, stream_id: streamId },
-        status: 'streaming',
-      })
-    : null;
-  await hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
-  const job = runTextJob(ctx, hub, { streamId, who, model, resolved, turns, messageId, threadId: thread?.id ?? null, cost, log: deps.log });
-
+  const metadata = { demo: resolved.adapter.demo };
   if (body.stream && model.stream) {
     job.catch((error) => deps.log.error({ err: error, streamId }, 'stream job failed'));
-    return answer(charged, {
-      ...base,
-      messageId,
-      content: '',
-      type: 'text',
-      status: 'streaming',
-      streamId,
-      metadata: { demo: resolved.adapter.demo },
-    });
+    return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
   const { content, error } = await job;
-  if (!content) throw new AppError('bad_gateway', error ?? MESSAGES.generateFailed);
+  if (error && !content) throw new AppError('bad_gateway', error);
   const balance = await getBalance(db.kysely, who);
-  return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata: { demo: resolved.adapter.demo } });
+  if (error) {
+    // Cut mid-way: the text so far was delivered (and paid for, as for streams) but is no answer.
+    const cut = answer(balance, { ...base, messageId, content, type: 'text', status: 'error', metadata });
+    const { status: _status, ...rest } = cut;
+    throw new AppError('bad_gateway', error, rest);
+  }
+  return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata });
 }
 
 interface ReplyBase {
@@ -136,8 +123,7 @@ async function generateImageReply(
   base: ReplyBase & { resolved: ResolvedModel },
   prompt: string,
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
-  streamId: string,
-  cost: number,
+  reference: string,
 ): Promise<ChatResponse> {
   const { ctx } = deps;
   const { resolved } = base;
@@ -162,23 +148,34 @@ async function generateImageReply(
   } catch (error) {
     countProviderError(resolved.adapter.id, error instanceof ProviderError ? error.kind : 'internal');
     if (!(error instanceof ProviderError)) deps.log.error({ err: error }, 'image generation failed');
-    await refund(ctx.db, who, cost, base.model.id, `chat:${streamId}`);
+    await settleCharge(ctx.db, reference, 'refund');
     throw new AppError('bad_gateway', failureText(error, MESSAGES.imageFailed));
   }
   const url = imageFileUrl(stored.id);
   const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width: stored.width, height: stored.height, image_id: stored.id };
   let messageId: number | null = null;
   if (base.thread) {
-    messageId = await insertMessage(ctx.db.kysely, {
-      threadId: base.thread.id,
-      role: 'assistant',
-      type: 'image',
-      content: url,
-      model: base.model.id,
-      metadata,
-    });
-    await attachImageToMessage(ctx.db.kysely, stored.id, messageId);
+    try {
+      messageId = await insertMessage(ctx.db.kysely, {
+        threadId: base.thread.id,
+        role: 'assistant',
+        type: 'image',
+        content: url,
+        model: base.model.id,
+        metadata,
+      });
+      await attachImageToMessage(ctx.db.kysely, stored.id, messageId);
+    } catch (error) {
+      // The thread was deleted while drawing: the picture stays in the gallery and is answered
+      // like a comparison reply; any other failure means nothing was delivered.
+      if (!isForeignKeyViolation(error)) {
+        await settleCharge(ctx.db, reference, 'refund');
+        throw error;
+      }
+      messageId = null;
+    }
   }
+  await settleCharge(ctx.db, reference, 'keep');
   const balance = await getBalance(ctx.db.kysely, who);
   const res = answer(balance, { ...base, messageId, content: url, type: 'image', status: 'success', metadata });
   return { ...res, image: { url }, url };
@@ -229,17 +226,4 @@ async function creditsError(ctx: AppContext, who: Identity, cost: number): Promi
   const balance = await getBalance(ctx.db.kysely, who);
   const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, cost, balance.remaining);
   return new AppError('credits_exhausted', message, { credits_info: { ...creditsInfo(balance), status: 'credits_exhausted' } });
-}
-
-/** Titles a thread from its first message unless the user already renamed it. */
-async function titleFromFirstMessage(ctx: AppContext, thread: ThreadRow, model: ModelEntry, content: string): Promise<string | undefined> {
-  if (thread.title !== DEFAULT_THREAD_TITLE) return undefined;
-  const title = model.type === 'image' ? imagePromptTitle(content) : clampTitle(content.replace(/\s+/g, ' '));
-  await ctx.db.kysely
-    .updateTable('threads')
-    .set({ title, updated_at: now() })
-    .where('id', '=', thread.id)
-    .where('title', '=', DEFAULT_THREAD_TITLE)
-    .execute();
-  return title;
 }

@@ -58,25 +58,34 @@ export async function charge(
   model: string | null,
   reference: string | null,
 ): Promise<Balance | null> {
-  const balance = await db.kysely.transaction().execute(async (trx) => {
-    const table = who.kind === 'user' ? 'users' : 'guests';
-    const id = who.kind === 'user' ? who.userId : who.guestId;
-    const updated = await trx
-      .updateTable(table)
-      .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
-      .where('id', '=', id)
-      .where('credits', '>=', cost)
-      .returning(['credits'])
-      .executeTakeFirst();
-    if (!updated) return null;
-    await trx
-      .insertInto('credit_ledger')
-      .values({ ...owner(who), delta: -cost, balance_after: updated.credits, reason, model, reference, created_at: now() })
-      .execute();
-    return getBalance(trx, who);
-  });
-  if (balance) countCreditsCharged(who.kind, cost);
-  return balance;
+  return db.kysely.transaction().execute((trx) => chargeIn(trx, who, cost, reason, model, reference));
+}
+
+/** charge() inside the caller's transaction, so the charge commits (or not) with the caller's writes. */
+export async function chargeIn(
+  trx: Transaction<Database>,
+  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
+  cost: number,
+  reason: string,
+  model: string | null,
+  reference: string | null,
+): Promise<Balance | null> {
+  const table = who.kind === 'user' ? 'users' : 'guests';
+  const id = who.kind === 'user' ? who.userId : who.guestId;
+  const updated = await trx
+    .updateTable(table)
+    .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
+    .where('id', '=', id)
+    .where('credits', '>=', cost)
+    .returning(['credits'])
+    .executeTakeFirst();
+  if (!updated) return null;
+  await trx
+    .insertInto('credit_ledger')
+    .values({ ...owner(who), delta: -cost, balance_after: updated.credits, reason, model, reference, created_at: now() })
+    .execute();
+  countCreditsCharged(who.kind, cost);
+  return getBalance(trx, who);
 }
 
 /** Gives back credits (a provider failed before any content), with its ledger row. */
@@ -87,23 +96,31 @@ export async function refund(
   model: string | null,
   reference: string | null,
 ): Promise<Balance> {
-  const balance = await db.kysely.transaction().execute(async (trx) => {
-    const table = who.kind === 'user' ? 'users' : 'guests';
-    const id = who.kind === 'user' ? who.userId : who.guestId;
-    const updated = await trx
-      .updateTable(table)
-      .set({ credits: sql`credits + ${amount}`, credits_used: sql`credits_used - ${amount}` })
-      .where('id', '=', id)
-      .returning(['credits'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('credit_ledger')
-      .values({ ...owner(who), delta: amount, balance_after: updated.credits, reason: 'refund', model, reference, created_at: now() })
-      .execute();
-    return getBalance(trx, who);
-  });
+  return db.kysely.transaction().execute((trx) => refundIn(trx, who, amount, model, reference));
+}
+
+/** refund() inside the caller's transaction. */
+export async function refundIn(
+  trx: Transaction<Database>,
+  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
+  amount: number,
+  model: string | null,
+  reference: string | null,
+): Promise<Balance> {
+  const table = who.kind === 'user' ? 'users' : 'guests';
+  const id = who.kind === 'user' ? who.userId : who.guestId;
+  const updated = await trx
+    .updateTable(table)
+    .set({ credits: sql`credits + ${amount}`, credits_used: sql`credits_used - ${amount}` })
+    .where('id', '=', id)
+    .returning(['credits'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('credit_ledger')
+    .values({ ...owner(who), delta: amount, balance_after: updated.credits, reason: 'refund', model, reference, created_at: now() })
+    .execute();
   countCreditsRefunded(who.kind, amount);
-  return balance;
+  return getBalance(trx, who);
 }
 
 /** Sets an account's balance to an amount (plan allowance at a paid period, cap at downgrade), with its ledger row. */

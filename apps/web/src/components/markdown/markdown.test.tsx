@@ -23,6 +23,19 @@ describe('Markdown', () => {
     expect(screen.getByText('bad')).toBeInTheDocument();
   });
 
+  it('shows an image from another host as a link labelled with the host, and loads only our own images', () => {
+    const { container } = render(
+      <Markdown
+        text={'![chart](https://tracker.example/p.png?leak=abc) and ![ours](/api/images/file/a.png) and ![x](javascript:alert(1))'}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'tracker.example' });
+    expect(link).toHaveAttribute('href', 'https://tracker.example/p.png?leak=abc');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(['/api/images/file/a.png']);
+  });
+
   it('shows raw HTML as text instead of interpreting it', () => {
     const { container } = render(<Markdown text={'<img src=x onerror="alert(1)"> <script>alert(2)</script>'} />);
     expect(container.querySelector('img')).toBeNull();

@@ -1,5 +1,7 @@
 import type { Token, Tokens } from 'marked';
 import type { ReactNode } from 'react';
+import { RemoteImageLink } from '@/components/remote-image-link';
+import { classifyImageSource } from '@/lib/image-source';
 import { decodeEntities, safeUrl } from './safe-url';
 
 /** Renders marked's inline tokens as React elements (text is escaped by React; raw HTML shows as text). */
@@ -53,12 +55,13 @@ function renderInlineToken(token: Token, key: number): ReactNode {
     }
     case 'image': {
       const t = token as Tokens.Image;
-      const src = safeUrl(t.href, 'image');
-      if (!src) return t.text;
+      const source = classifyImageSource(t.href);
+      if (source.kind === 'invalid') return t.text;
+      if (source.kind === 'remote') return <RemoteImageLink key={key} href={source.href} host={source.host} alt={t.text} />;
       return (
         <img
           key={key}
-          src={src}
+          src={source.src}
           alt={t.text}
           title={t.title ?? undefined}
           loading="lazy"

@@ -1,9 +1,9 @@
-/** Link and image addresses a reply may use: http(s), mailto and same-site paths; anything else (javascript:, data:) is dropped. */
-export function safeUrl(href: string | null | undefined, kind: 'link' | 'image' = 'link'): string | null {
+/** Link addresses a reply may use: http(s), mailto and same-site paths; anything else (javascript:, data:) is dropped. */
+export function safeUrl(href: string | null | undefined): string | null {
   if (!href) return null;
   const url = href.trim();
   if (/^(https?:)?\/\//i.test(url)) return url;
-  if (kind === 'link' && /^mailto:/i.test(url)) return url;
+  if (/^mailto:/i.test(url)) return url;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
   return url.startsWith('/') || url.startsWith('#') ? url : null;
 }

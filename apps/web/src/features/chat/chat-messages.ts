@@ -11,6 +11,7 @@ export function toChatMessage(m: Message): ChatMessage {
     model: m.model,
     metadata: m.metadata,
     streaming: m.status === 'streaming',
+    ...(m.status === 'error' || m.status === 'interrupted' ? { cut: m.status } : {}),
     prompt: m.metadata?.prompt,
     created_at: m.created_at,
   };

@@ -48,6 +48,18 @@ export function ChatScreen() {
     [messages, send],
   );
 
+  // A cut reply is asked again: the question before it, to the same model.
+  const handleRetry = useCallback(
+    (message: ChatMessage) => {
+      const index = messages.findIndex((m) => m.id === message.id);
+      const asked = [...messages.slice(0, Math.max(0, index))].reverse().find((m) => m.sender === 'user')?.content;
+      if (!asked) return;
+      const prefs = usePreferences.getState();
+      send({ prompt: asked, model: message.model ?? selectCurrentModel(prefs), type: 'text', aspectRatio: prefs.aspectRatio });
+    },
+    [messages, send],
+  );
+
   const showEmpty = messages.length === 0 && !chat.loadingThread;
   return (
     <div className="flex h-[calc(100dvh-4rem-1px)] min-h-0 w-full">
@@ -90,6 +102,7 @@ export function ChatScreen() {
             onEdit={chat.editMessage}
             onDelete={chat.deleteMessage}
             onRegenerate={handleRegenerate}
+            onRetry={handleRetry}
           />
         )}
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 pt-2 pb-3 sm:px-6">

@@ -1,8 +1,10 @@
 import { ExternalLink, Link2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useCopyMarker } from '@/components/markdown';
+import { RemoteImageLink } from '@/components/remote-image-link';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { classifyImageSource } from '@/lib/image-source';
 
 const ASPECT_CLASS: Record<string, string> = {
   wide: 'aspect-[16/9]',
@@ -25,8 +27,17 @@ export function ImageMessage({
 }) {
   const [loaded, setLoaded] = useState(false);
   const { copied, copy } = useCopyMarker();
+  const source = classifyImageSource(url);
   const absolute = typeof window === 'undefined' ? url : new URL(url, window.location.origin).href;
   const action = 'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs text-muted transition hover:bg-surface-2 hover:text-fg';
+  // An image stored elsewhere (an old or edited message) is never fetched by the page.
+  if (source.kind !== 'own') {
+    return source.kind === 'remote' ? (
+      <RemoteImageLink href={source.href} host={source.host} alt={prompt} />
+    ) : (
+      <p className="text-muted">{url}</p>
+    );
+  }
   return (
     <div className="flex max-w-lg flex-col gap-2">
       <div
@@ -41,7 +52,7 @@ export function ImageMessage({
           </div>
         )}
         <img
-          src={url}
+          src={source.src}
           alt={prompt || 'Generated image'}
           onLoad={() => setLoaded(true)}
           className={cn('size-full object-cover transition-opacity', loaded ? 'opacity-100' : 'opacity-0')}

@@ -132,4 +132,20 @@ describe('MessageList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load earlier messages (460)' }));
     expect(screen.getAllByTestId('message')).toHaveLength(80);
   });
+
+  it('shows an image message stored on another host as a link labelled with the host, never as an image', () => {
+    renderList([
+      msg({
+        id: 5,
+        sender: 'ai',
+        type: 'image',
+        model: 'flux',
+        content: 'https://cdn.elsewhere.example/x.png?t=1',
+        metadata: { prompt: 'A cat' },
+      }),
+    ]);
+    expect(screen.getByRole('link', { name: 'cdn.elsewhere.example' })).toHaveAttribute('href', 'https://cdn.elsewhere.example/x.png?t=1');
+    expect(screen.queryByTestId('chat-image')).toBeNull();
+    expect(document.querySelector('img[src*="elsewhere"]')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useTypewriter } from '../hooks/use-typewriter';
 import { isTemporaryId } from '../message-id';
 import type { ChatMessage } from '../types';
+import { CutReplyNote } from './cut-reply-note';
 import { ImageMessage } from './image-message';
 import { LoadingMessage, StreamingDots } from './loading-message';
 import { MessageActions } from './message-actions';
@@ -22,6 +23,8 @@ export interface MessageItemProps {
   onEdit(id: number, content: string): Promise<boolean>;
   onDelete(id: number): void;
   onRegenerate(message: ChatMessage): void;
+  /** Asks the same question again (offered under a reply that was cut). */
+  onRetry?(message: ChatMessage): void;
 }
 
 function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
@@ -55,7 +58,16 @@ function Avatar({ mine, user, model, small }: { mine: boolean; user: User | null
 }
 
 /** One message: avatar, sender label (You or the model's name), the body, and its actions. */
-export const MessageItem = memo(function MessageItem({ message, model, user, queued, onEdit, onDelete, onRegenerate }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  model,
+  user,
+  queued,
+  onEdit,
+  onDelete,
+  onRegenerate,
+  onRetry,
+}: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const mine = message.sender === 'user';
   const name = mine ? 'You' : (model?.name ?? message.model ?? 'Assistant');
@@ -101,6 +113,9 @@ export const MessageItem = memo(function MessageItem({ message, model, user, que
           <p className="whitespace-pre-wrap break-words text-body text-fg">{message.content}</p>
         ) : (
           <AiText message={message} queued={queued} />
+        )}
+        {settled && !editing && !mine && message.cut && (
+          <CutReplyNote reason={message.cut} onRetry={onRetry ? () => onRetry(message) : undefined} />
         )}
         {settled && !editing && (
           <div className="mt-1.5">

@@ -16,6 +16,7 @@ export interface MessageListProps {
   onEdit(id: number, content: string): Promise<boolean>;
   onDelete(id: number): void;
   onRegenerate(message: ChatMessage): void;
+  onRetry?(message: ChatMessage): void;
   footer?: React.ReactNode;
 }
 
@@ -24,7 +25,7 @@ export interface MessageListProps {
  * last messages are mounted (40 more per 'Load earlier messages'), and off-screen ones skip
  * rendering work (content-visibility), so a long thread stays light.
  */
-export function MessageList({ messages, findModel, user, queued, onEdit, onDelete, onRegenerate, footer }: MessageListProps) {
+export function MessageList({ messages, findModel, user, queued, onEdit, onDelete, onRegenerate, onRetry, footer }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { scrollToBottom } = useAutoScroll(scroller, content);
@@ -78,6 +79,7 @@ export function MessageList({ messages, findModel, user, queued, onEdit, onDelet
               onEdit={onEdit}
               onDelete={onDelete}
               onRegenerate={onRegenerate}
+              onRetry={onRetry}
             />
           ))}
         </div>

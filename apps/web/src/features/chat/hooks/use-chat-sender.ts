@@ -1,6 +1,7 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { useRef, useState } from 'react';
 import { preloadMarkdown } from '@/components/markdown';
+import { ApiError } from '@/lib/api-client';
 import { emitBrowserEvent } from '@/lib/browser-events';
 import { bannerForError, isCreditsFailure, remainingFromError } from '../chat-errors';
 import { patchMessage, removeMessage } from '../chat-messages';
@@ -15,6 +16,13 @@ interface Job {
   placeholderId: number;
   userMessageId: number;
   epoch: number;
+}
+
+/** The text a 502 for a reply cut mid-way carries in data.content. */
+function partialReply(error: unknown): string {
+  if (!(error instanceof ApiError)) return '';
+  const content = (error.body as { data?: { content?: unknown } } | undefined)?.data?.content;
+  return typeof content === 'string' ? content : '';
 }
 
 /**
@@ -42,6 +50,7 @@ export function useChatSender(
     // A request queued for a conversation the user has since left is dropped with it.
     if (!live()) return;
     let replyId = job.placeholderId;
+    let partial = '';
     try {
       const reply = await runSend(
         job.request,
@@ -61,6 +70,7 @@ export function useChatSender(
             update((list) => patchMessage(list, id, { type: 'text', streaming: true }));
           },
           onDelta: (content) => {
+            partial = content;
             const id = replyId;
             update((list) => patchMessage(list, id, { content }));
           },
@@ -77,7 +87,10 @@ export function useChatSender(
       emitBrowserEvent('messageUpdate', { threadId: thread.threadRef.current ?? undefined, messageId: id });
     } catch (error) {
       const id = replyId;
-      update((list) => removeMessage(list, id));
+      // A reply cut mid-way keeps its text (the server saved it too), marked as cut.
+      const kept = partialReply(error) || partial;
+      if (kept) update((list) => patchMessage(list, id, { type: 'text', content: kept, streaming: false, cut: 'error' }));
+      else update((list) => removeMessage(list, id));
       if (live()) setBanner(bannerForError(error, who.isGuest));
       const remaining = remainingFromError(error);
       if (isCreditsFailure(error) && remaining !== null) emitBrowserEvent('creditUpdate', { credits: Math.max(0, remaining) });

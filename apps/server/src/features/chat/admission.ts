@@ -1,0 +1,111 @@
+import { AppError, type AspectRatio, DEFAULT_THREAD_TITLE, type ModelEntry, clampTitle, imagePromptTitle } from '@ensemble/shared';
+import type { Transaction } from 'kysely';
+import { type Db, now } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+import { type Balance, chargeIn } from '../credits/service.js';
+import { deleteMessageRow, insertMessage } from '../messages/store.js';
+import type { Identity } from '../session/service.js';
+import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
+import { openCharge, settleCharge } from './open-charges.js';
+
+/** What a chat request was admitted with: the charge taken and the rows written with it. */
+export interface Admission {
+  balance: Balance;
+  thread: ThreadRow | null;
+  userMessageId: number | null;
+  /** The assistant reply placeholder (text replies in a thread only). */
+  messageId: number | null;
+  newTitle?: string;
+  isFirst: boolean;
+}
+
+export interface AdmissionRequest {
+  threadId: number | null;
+  model: ModelEntry;
+  cost: number;
+  reference: string;
+  prompt: string;
+  aspectRatio: AspectRatio;
+  /** Metadata of the reply placeholder to create, or null for none (images, comparisons). */
+  placeholder: Record<string, unknown> | null;
+}
+
+/**
+ * Takes the charge, saves the user message, titles a new thread, creates the reply placeholder and
+ * records the open charge in one transaction: all of it commits or none of it does. A thread
+ * deleted meanwhile gives 404 and takes nothing. Resolves to null when the balance is short.
+ */
+export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Promise<Admission | null> {
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      const thread = r.threadId ? await loadOwnedThread(trx, who, r.threadId, { lock: db.dialect === 'postgres' }) : null;
+      const reason = r.model.type === 'image' ? 'image' : 'chat';
+      const balance = await chargeIn(trx, who, r.cost, reason, r.model.id, r.reference);
+      if (!balance) return null;
+      const isFirst = thread ? thread.message_count === 0 : false;
+      let userMessageId: number | null = null;
+      let messageId: number | null = null;
+      let newTitle: string | undefined;
+      if (thread) {
+        userMessageId = await insertMessage(trx, {
+          threadId: thread.id,
+          role: 'user',
+          type: 'text',
+          content: r.prompt,
+          model: r.model.id,
+          metadata: r.model.type === 'image' ? { aspectRatio: r.aspectRatio, prompt: r.prompt } : null,
+        });
+        newTitle = isFirst ? await titleFromFirstMessage(trx, thread, r.model, r.prompt) : undefined;
+        if (r.placeholder) {
+          messageId = await insertMessage(trx, {
+            threadId: thread.id,
+            role: 'assistant',
+            type: 'text',
+            content: '',
+            model: r.model.id,
+            metadata: r.placeholder,
+            status: 'streaming',
+          });
+        }
+      }
+      await openCharge(trx, { reference: r.reference, who, amount: r.cost, model: r.model.id, messageId });
+      return { balance, thread, userMessageId, messageId, newTitle, isFirst };
+    });
+  } catch (error) {
+    // The row lock makes this rare on PostgreSQL; whatever slips through is still the same 404.
+    if (isForeignKeyViolation(error)) throw new AppError('not_found', 'Thread not found');
+    throw error;
+  }
+}
+
+/** Undoes an admission whose reply never started: the placeholder goes and the charge is refunded. */
+export async function abandonAdmission(db: Db, admission: Admission, reference: string): Promise<void> {
+  if (admission.messageId !== null && admission.thread) {
+    await deleteMessageRow(db.kysely, admission.messageId, admission.thread.id);
+  }
+  await settleCharge(db, reference, 'refund');
+}
+
+/** Whether a database error is a foreign-key violation (the parent row is gone), in either dialect. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** Titles a thread from its first message unless the user already renamed it. */
+async function titleFromFirstMessage(
+  trx: Transaction<Database>,
+  thread: ThreadRow,
+  model: ModelEntry,
+  content: string,
+): Promise<string | undefined> {
+  if (thread.title !== DEFAULT_THREAD_TITLE) return undefined;
+  const title = model.type === 'image' ? imagePromptTitle(content) : clampTitle(content.replace(/\s+/g, ' '));
+  await trx
+    .updateTable('threads')
+    .set({ title, updated_at: now() })
+    .where('id', '=', thread.id)
+    .where('title', '=', DEFAULT_THREAD_TITLE)
+    .execute();
+  return title;
+}

@@ -1,0 +1,60 @@
+import type { Transaction } from 'kysely';
+import { type Db, now } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+import { refundIn } from '../credits/service.js';
+import type { Identity } from '../session/service.js';
+
+type Owner = Pick<Identity, 'kind' | 'userId' | 'guestId'>;
+
+/** The ledger reference of a chat charge (one per request; the stream id for text and images alike). */
+export const chargeReference = (streamId: string) => `chat:${streamId}`;
+
+/** Records a charge as open, inside the transaction that takes it. */
+export async function openCharge(
+  trx: Transaction<Database>,
+  c: { reference: string; who: Owner; amount: number; model: string; messageId: number | null },
+): Promise<void> {
+  await trx
+    .insertInto('open_charges')
+    .values({
+      reference: c.reference,
+      user_id: c.who.kind === 'user' ? c.who.userId : null,
+      guest_id: c.who.kind === 'guest' ? c.who.guestId : null,
+      amount: c.amount,
+      model: c.model,
+      message_id: c.messageId,
+      delivered: 0,
+      created_at: now(),
+    })
+    .execute();
+}
+
+/** Notes that content reached the caller, so a crash from now on keeps the charge. */
+export async function markDelivered(db: Db, reference: string): Promise<void> {
+  await db.kysely.updateTable('open_charges').set({ delivered: 1 }).where('reference', '=', reference).execute();
+}
+
+/**
+ * Settles an open charge exactly once: the row is deleted and, when `refund`, the credits go back
+ * in the same transaction. A second settlement (another path, a later recovery) finds no row and
+ * does nothing. Returns whether this call settled it.
+ */
+export async function settleCharge(db: Db, reference: string, outcome: 'keep' | 'refund'): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('open_charges').where('reference', '=', reference).returningAll().executeTakeFirst();
+    if (!row) return false;
+    if (outcome === 'refund') {
+      const who: Owner =
+        row.user_id !== null
+          ? { kind: 'user', userId: row.user_id, guestId: null }
+          : { kind: 'guest', guestId: row.guest_id as number, userId: null };
+      await refundIn(trx, who, row.amount, row.model, reference);
+    }
+    return true;
+  });
+}
+
+/** Every charge still open, oldest first (for recovery after a crash). */
+export async function listOpenCharges(db: Db) {
+  return db.kysely.selectFrom('open_charges').selectAll().orderBy('created_at').execute();
+}
