@@ -27,7 +27,7 @@ describe('provider registry', () => {
 
   it('sends the re-mapped provider id', () => {
     const registry = createProviderRegistry(settings({ keys: { deepseek: 'k' } }));
-    expect(registry.resolve(model('deepseek-chat'))?.providerModelId).toBe('deepseek-chat-v1');
+    expect(registry.resolve(model('deepseek-chat'))?.providerModelId).toBe('deepseek-v4-flash');
   });
 
   it('falls back to the demo adapter for a provider without a key', () => {

@@ -31,7 +31,16 @@ export interface GeneratedImage {
 }
 
 /** Why a provider call failed, in terms the user can be told. */
-export type ProviderErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'bad_request' | 'content_filter' | 'unavailable' | 'network';
+export type ProviderErrorKind =
+  | 'auth'
+  | 'rate_limit'
+  | 'timeout'
+  | 'bad_request'
+  | 'content_filter'
+  | 'unavailable'
+  | 'network'
+  /** The provider no longer serves the model id we sent (it was retired or renamed). */
+  | 'model_not_found';
 
 /** A provider failure with a safe user-facing message (never a key or the provider's raw body). */
 export class ProviderError extends Error {

@@ -3,6 +3,7 @@ export type StreamEvent =
   | { type: 'connection_established'; stream_id: string; message_id: number | null }
   | { content: string; message_id: number | null; format: 'markdown' | 'text' }
   | { error: string; code?: string }
+  | { type: 'fallback'; answered_by: string; note: string }
   | { type: 'credits_exhausted'; message: string };
 
 export const STREAM_DONE = '[DONE]';

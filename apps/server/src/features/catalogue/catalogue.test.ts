@@ -59,7 +59,7 @@ describe('catalogue', () => {
     const t = await createTestApp({ DEMO_MODE: 'off', ANTHROPIC_API_KEY: 'sk-ant' });
     try {
       const list = (await t.client().get('/api/config/models.php')).data;
-      expect(list.text_models.map((m: { provider: string }) => m.provider)).toEqual(Array(5).fill('anthropic'));
+      expect(list.text_models.map((m: { provider: string }) => m.provider)).toEqual(Array(6).fill('anthropic'));
       expect(list.image_models).toEqual([]);
       expect((await t.client().get('/api/config/get_frontend_config.php')).data.demo_mode).toBe(false);
     } finally {

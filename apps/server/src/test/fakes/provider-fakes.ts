@@ -20,11 +20,11 @@ export async function startProviderFake(provider: ProviderId): Promise<ProviderF
   switch (provider) {
     case 'openai':
     case 'xai': {
-      const fake = await startOpenAIFake({ prefix: '/v1' });
+      const fake = await startOpenAIFake({ prefix: '/v1', flavour: provider });
       return { fake, baseUrl: `${fake.url}/v1` };
     }
     case 'deepseek': {
-      const fake = await startOpenAIFake({ prefix: '' });
+      const fake = await startOpenAIFake({ prefix: '', flavour: 'deepseek' });
       return { fake, baseUrl: fake.url };
     }
     case 'anthropic': {

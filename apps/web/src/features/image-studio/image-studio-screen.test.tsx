@@ -49,7 +49,7 @@ describe('image studio', () => {
     await typePrompt('A lighthouse at dusk');
     await userEvent.click(screen.getByRole('radio', { name: 'Wide 16:9' }));
     await addModel('Flux Schnell');
-    await addModel('DALL-E 3');
+    await addModel('DALL-E 3 → GPT Image 2.6 Flare');
     expect(cards()).toHaveLength(2);
     expect(cards()[0]).toHaveTextContent('Generation pending...');
     await runAll();
@@ -92,11 +92,11 @@ describe('image studio', () => {
     });
     await openStudio();
     await addModel('Flux Schnell');
-    await addModel('Flux Pro');
+    await addModel('Flux Pro → FLUX.2 Pro');
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: /Change model/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Ideogram 2a Turbo/ }));
     expect(cards()[0]).toHaveAccessibleName('Ideogram 2a Turbo');
-    await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro' }));
+    await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro → FLUX.2 Pro' }));
     expect(cards()).toHaveLength(1);
     await typePrompt('Neon city');
     await runAll();
