@@ -10,6 +10,7 @@ import { type Db, openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
+import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
 import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
 import { recoverInterruptedStreams } from './features/chat/recovery.js';
@@ -48,6 +49,11 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
+const availabilityChecked = new WeakMap<FastifyInstance, Promise<void>>();
+
+/** Settles when the app's first round of model-availability checks is done (tests wait on it). */
+export const firstAvailabilityCheck = (app: FastifyInstance): Promise<void> => availabilityChecked.get(app) ?? Promise.resolve();
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
@@ -55,12 +61,6 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
   await migrateToLatest(db);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
-  const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
-  const ctx: AppContext = { config, db, redis, catalogue };
-  await recoverInterruptedStreams(ctx);
-  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
-
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -69,7 +69,21 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
+  const registry = createProviderRegistry(providerSettingsFromEnv(config.raw));
+  const availability = createAvailabilityStore(db.kysely, app.log);
+  const catalogue = createServerCatalogue(registry, modelsFile, availability);
+  const ctx: AppContext = { config, db, redis, catalogue };
+  await recoverInterruptedStreams(ctx);
+  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  // Which models each keyed provider serves is asked in the background: the start does not wait for it.
+  const checks = startAvailabilityChecks({ store: availability, settings: registry.settings, rows: catalogue.realRows(), log: app.log });
+  availabilityChecked.set(app, checks.firstCheck);
+
   app.addHook('onClose', async () => {
+    checks.stop();
+    await checks.firstCheck.catch(() => undefined);
     await hub.close();
     await db.close();
     redis?.disconnect();

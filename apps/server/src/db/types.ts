@@ -126,6 +126,16 @@ export interface RateLimitsTable {
 }
 
 /** The whole schema, one interface per table. */
+/** A catalogue row its provider does not serve now (migration 004). */
+export interface ModelAvailabilityTable {
+  model_id: string;
+  provider: string;
+  provider_model_id: string;
+  /** 'unlisted': the provider's model list leaves it out; 'not_found': a request met "model not found". */
+  reason: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   guests: GuestsTable;
@@ -139,4 +149,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   billing_events: BillingEventsTable;
   rate_limits: RateLimitsTable;
+  model_availability: ModelAvailabilityTable;
 }

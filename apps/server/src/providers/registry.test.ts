@@ -11,6 +11,8 @@ const settings = (overrides: Partial<ProviderSettings> = {}): ProviderSettings =
   demoTokensPerSecond: 0,
   textTimeoutMs: 60_000,
   imageTimeoutMs: 180_000,
+  firstTokenTimeoutMs: 20_000,
+  availabilityIntervalMs: 3_600_000,
   ...overrides,
 });
 
@@ -78,6 +80,6 @@ describe('providerSettingsFromEnv', () => {
     ]) {
       expect(names).toContain(name);
     }
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(20);
   });
 });

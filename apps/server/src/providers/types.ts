@@ -73,4 +73,8 @@ export interface ProviderSettings {
   demoTokensPerSecond: number;
   textTimeoutMs: number;
   imageTimeoutMs: number;
+  /** With a fallback waiting, how long the first token may take. */
+  firstTokenTimeoutMs: number;
+  /** How often providers are asked which models they serve (0: only at start). */
+  availabilityIntervalMs: number;
 }

@@ -56,7 +56,8 @@ describe('catalogue', () => {
   });
 
   it('hides keyless models when DEMO_MODE=off', async () => {
-    const t = await createTestApp({ DEMO_MODE: 'off', ANTHROPIC_API_KEY: 'sk-ant' });
+    const anthropic = await startProviderFake('anthropic');
+    const t = await createTestApp({ DEMO_MODE: 'off', ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: anthropic.baseUrl });
     try {
       const list = (await t.client().get('/api/config/models.php')).data;
       expect(list.text_models.map((m: { provider: string }) => m.provider)).toEqual(Array(6).fill('anthropic'));
@@ -64,6 +65,7 @@ describe('catalogue', () => {
       expect((await t.client().get('/api/config/get_frontend_config.php')).data.demo_mode).toBe(false);
     } finally {
       await t.close();
+      await anthropic.fake.close();
     }
   });
 });

@@ -15,9 +15,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { now } from '../../db/connection.js';
-import type { ResolvedModel } from '../../providers/registry.js';
+import { generateFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError } from '../../providers/types.js';
-import type { ServerCatalogue } from '../catalogue/service.js';
+import type { ResolvedChain, ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, charge, creditsInfo, exhaustedText, getBalance, insufficientText, refund } from '../credits/service.js';
 import { attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
@@ -25,7 +25,7 @@ import { assertUserIdClaim } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
-import { failureText, runTextJob } from './generation.js';
+import { failureText, runTextJob, settleFallback } from './generation.js';
 import type { StreamHub } from './stream-hub.js';
 
 type ParsedChat = {
@@ -56,7 +56,7 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const db = ctx.db;
   assertUserIdClaim(who, body.user_id);
   const model = catalogue.find(body.model);
-  const resolved = model ? catalogue.resolve(model) : null;
+  const resolved = model ? await catalogue.resolve(model) : null;
   if (!model || !resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
   const prompt = latestPrompt(body.messages);
   if (!prompt) throw new AppError('bad_request', 'Invalid request: messages must end with a non-empty user message');
@@ -115,10 +115,11 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const { content, error } = await job;
+  const { content, error, fallback } = await job;
   if (!content) throw new AppError('bad_gateway', error ?? MESSAGES.generateFailed);
   const balance = await getBalance(db.kysely, who);
-  return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata: { demo: resolved.adapter.demo } });
+  const metadata = { demo: resolved.adapter.demo, ...fallback };
+  return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata });
 }
 
 interface ReplyBase {
@@ -132,7 +133,7 @@ interface ReplyBase {
 async function generateImageReply(
   deps: ChatDeps,
   who: Identity,
-  base: ReplyBase & { resolved: ResolvedModel },
+  base: ReplyBase & { resolved: ResolvedChain },
   prompt: string,
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
   streamId: string,
@@ -141,14 +142,13 @@ async function generateImageReply(
   const { ctx } = deps;
   const { resolved } = base;
   let stored: Awaited<ReturnType<typeof storeImage>>;
+  let answered = base.model;
   try {
-    const image = await resolved.adapter.generateImage({
-      model: base.model,
-      providerModelId: resolved.providerModelId,
-      prompt,
-      aspectRatio,
-      signal: new AbortController().signal,
-    });
+    // Not tied to the request: a client that goes away still gets its image stored and listed.
+    const request = { prompt, aspectRatio, signal: new AbortController().signal };
+    const result = await generateFirstAvailable(base.model, resolved.chain, request, ctx.catalogue.fallbackOptions());
+    answered = result.answered.model;
+    const { image } = result;
     stored = await storeImage(ctx, {
       owner: who,
       bytes: image.bytes,
@@ -163,8 +163,10 @@ async function generateImageReply(
     await refund(ctx.db, who, cost, base.model.id, `chat:${streamId}`);
     throw new AppError('bad_gateway', failureText(error, MESSAGES.imageFailed));
   }
+  const fallback = await settleFallback(ctx, who, base.model, answered, cost, `chat:${streamId}`);
   const url = imageFileUrl(stored.id);
-  const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width: stored.width, height: stored.height, image_id: stored.id };
+  const { width, height } = stored;
+  const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width, height, image_id: stored.id, ...fallback };
   let messageId: number | null = null;
   if (base.thread) {
     messageId = await insertMessage(ctx.db.kysely, {

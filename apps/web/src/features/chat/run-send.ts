@@ -28,6 +28,8 @@ export interface SendCallbacks {
   onIds(userMessageId: number | null, replyId: number | null): void;
   onStreamStart(): void;
   onDelta(contentSoFar: string): void;
+  /** A fallback row answers: the reply's metadata now carries its note. */
+  onFallback?(metadata: MessageMetadata): void;
   onCredits(remaining: number): void;
   /** The first message titled the thread (null: refresh it from the server). */
   onTitle(threadId: number, newTitle: string | null): void;
@@ -82,12 +84,17 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   const replyMeta = res.data.metadata ?? null;
   if (res.data.stream_id) {
     cb.onStreamStart();
+    let metadata = replyMeta;
     const { content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
       signal: deps.signal,
       onDelta: (_delta, soFar) => cb.onDelta(soFar),
+      onFallback: ({ note, answeredBy }) => {
+        metadata = { ...metadata, answered_by: answeredBy, fallback_note: note };
+        cb.onFallback?.(metadata);
+      },
     });
     if (!content) throw new Error(MESSAGES.generateFailed);
-    return { content, type: 'text', metadata: replyMeta };
+    return { content, type: 'text', metadata };
   }
   if (isImageReply(res, model)) {
     const url = res.image?.url ?? res.url ?? res.data.content;

@@ -6,12 +6,14 @@ import { startReply } from './api/start-reply';
 /** What a slot run reports. */
 export interface SlotCallbacks {
   onDelta(contentSoFar: string): void;
+  /** A fallback row answers instead of the slot's model. */
+  onFallback?(note: string): void;
   onCredits(remaining: number): void;
 }
 
 /** How a slot run ended. */
 export type SlotOutcome =
-  | { status: 'complete'; content: string; completionStats: { time: number; credits: number } }
+  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
   | { status: 'error' | 'credits_exhausted'; message: string };
 
 /** Whether a failure means the credits ran out. */
@@ -35,15 +37,21 @@ export async function runSlot(
     const res = await startReply(model, prompt, userId, signal);
     cb.onCredits(res.credits_remaining);
     let content = res.data.content;
+    let note = res.data.metadata?.fallback_note;
+    let credits = modelCost(model);
     if (res.data.stream_id) {
-      ({ content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+      const read = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
-      }));
+        onFallback: (fallback) => cb.onFallback?.(fallback.note),
+      });
+      content = read.content;
+      // A cheaper fallback is charged its own cost.
+      if (read.fallback) ({ note, cost: credits } = read.fallback);
     }
     if (!content) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
-    return { status: 'complete', content, completionStats: { time, credits: modelCost(model) } };
+    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}) };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };
