@@ -40,6 +40,15 @@ export function insufficientText(isGuest: boolean, need: number, have: number): 
   return isGuest ? MESSAGES.insufficientGuestCredits(need, have) : MESSAGES.insufficientCredits(need, have);
 }
 
+// The server gave credits back (a failed reply, a cheaper fallback): show the balance it has now.
+async function refreshBalance(cb: SendCallbacks): Promise<void> {
+  try {
+    cb.onCredits((await checkCredits(0)).credits_info.remaining);
+  } catch {
+    // The meter refreshes on its own later; a failed read changes nothing here.
+  }
+}
+
 function isImageReply(res: ChatResponse, model: ModelEntry | undefined): boolean {
   return res.data.type === 'image' || model?.type === 'image' || /^https?:/.test(res.data.content);
 }
@@ -85,16 +94,26 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   if (res.data.stream_id) {
     cb.onStreamStart();
     let metadata = replyMeta;
-    const { content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
-      signal: deps.signal,
-      onDelta: (_delta, soFar) => cb.onDelta(soFar),
-      onFallback: ({ note, answeredBy }) => {
-        metadata = { ...metadata, answered_by: answeredBy, fallback_note: note };
-        cb.onFallback?.(metadata);
-      },
-    });
-    if (!content) throw new Error(MESSAGES.generateFailed);
-    return { content, type: 'text', metadata };
+    let refunded = false;
+    try {
+      const { content, fallback } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+        signal: deps.signal,
+        onDelta: (_delta, soFar) => cb.onDelta(soFar),
+        onFallback: ({ note, answeredBy }) => {
+          metadata = { ...metadata, answered_by: answeredBy, fallback_note: note };
+          cb.onFallback?.(metadata);
+        },
+      });
+      refunded = !!fallback && fallback.cost < cost;
+      if (!content) throw new Error(MESSAGES.generateFailed);
+      return { content, type: 'text', metadata };
+    } catch (error) {
+      // A reply that failed before any content was refunded on the server.
+      refunded = true;
+      throw error;
+    } finally {
+      if (refunded) void refreshBalance(cb);
+    }
   }
   if (isImageReply(res, model)) {
     const url = res.image?.url ?? res.url ?? res.data.content;

@@ -1,6 +1,7 @@
 import { MESSAGES, type ModelEntry, modelCost, sendFailureText } from '@ensemble/shared';
 import { ApiError } from '@/lib/api-client';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
+import { checkCredits } from './api/check-credits';
 import { startReply } from './api/start-reply';
 
 /** What a slot run reports. */
@@ -15,6 +16,15 @@ export interface SlotCallbacks {
 export type SlotOutcome =
   | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
   | { status: 'error' | 'credits_exhausted'; message: string };
+
+// The server gave credits back: show the balance it has now (a failed read changes nothing).
+async function refreshBalance(cb: SlotCallbacks): Promise<void> {
+  try {
+    cb.onCredits((await checkCredits(0)).credits_info.remaining);
+  } catch {
+    // The meter refreshes on its own later.
+  }
+}
 
 /** Whether a failure means the credits ran out. */
 function creditsFailure(error: unknown): boolean {
@@ -44,10 +54,17 @@ export async function runSlot(
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
         onFallback: (fallback) => cb.onFallback?.(fallback.note),
+      }).catch((error: unknown) => {
+        // A reply that failed before any content was refunded on the server.
+        void refreshBalance(cb);
+        throw error;
       });
       content = read.content;
-      // A cheaper fallback is charged its own cost.
-      if (read.fallback) ({ note, cost: credits } = read.fallback);
+      // A cheaper fallback is charged its own cost, and the difference given back.
+      if (read.fallback) {
+        ({ note, cost: credits } = read.fallback);
+        if (credits < modelCost(model)) void refreshBalance(cb);
+      }
     }
     if (!content) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
