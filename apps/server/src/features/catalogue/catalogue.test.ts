@@ -50,6 +50,9 @@ describe('catalogue', () => {
   it('refuses to start on a malformed MODELS_FILE or one naming unknown models', async () => {
     await expect(createTestApp({ MODELS_FILE: modelsFile('{not json') })).rejects.toThrow(/MODELS_FILE/);
     await expect(createTestApp({ MODELS_FILE: modelsFile({ retire: ['no-such-model'] }) })).rejects.toThrow(/no-such-model/);
+    await expect(createTestApp({ MODELS_FILE: modelsFile({ fallbacks: { 'gpt-4o': ['no-such-fallback'] } }) })).rejects.toThrow(
+      /no-such-fallback/,
+    );
     await expect(
       createTestApp({ MODELS_FILE: modelsFile({ add: [{ id: 'x', name: 'X', provider: 'acme', type: 'text' }] }) }),
     ).rejects.toThrow(/provider/);
