@@ -70,6 +70,14 @@ describe('fallback chains', () => {
     expect(answered).toEqual(['gpt-6-luna']);
   });
 
+  it('keeps a model that has started thinking, however long it thinks before its text', async () => {
+    anthropic.fake.behaviour = 'thinking';
+    anthropic.fake.slowMs = 400;
+    const { text, answered } = await run([claude, luna]);
+    expect(text).toBe(DEFAULT_CHUNKS.join(''));
+    expect(answered).toEqual(['claude-3-5-haiku-latest']);
+  });
+
   it('lets the last model take its time: no first-token timeout without a fallback waiting', async () => {
     anthropic.fake.behaviour = 'slow';
     anthropic.fake.slowMs = 400;

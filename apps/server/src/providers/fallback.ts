@@ -36,7 +36,8 @@ export function fallbackNote(chosen: ModelEntry, answered: ModelEntry): string |
  * Streams text from the first candidate that produces a first token. A candidate that fails before
  * it (5xx, 429, model not found, network) or stays silent past the first-token timeout while another
  * waits is dropped for the next; the last candidate runs as a lone model would, without that timeout.
- * Failures after the first token are the answering candidate's own. `chosen` is the row the user
+ * Failures after the first token are the answering candidate's own; an empty delta (a model that
+ * has started thinking) counts as the first token. `chosen` is the row the user
  * picked (named in the "no longer offered" message when its provider retired it).
  */
 export async function* streamFirstAvailable(

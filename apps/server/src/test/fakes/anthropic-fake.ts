@@ -101,11 +101,21 @@ async function stream(ctx: FakeContext, model: string): Promise<void> {
     send('error', { error: { type: 'overloaded_error', message: 'Overloaded' } });
     return void res.end();
   }
-  send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+  let index = 0;
+  if (ctx.fake.behaviour === 'thinking') {
+    // Extended thinking comes first, as its own content block, and may take a while.
+    send('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+    send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: 'Let me think about this.' } });
+    await new Promise((resolve) => setTimeout(resolve, ctx.fake.slowMs));
+    send('content_block_delta', { index, delta: { type: 'signature_delta', signature: 'c2lnbmF0dXJl' } });
+    send('content_block_stop', { index });
+    index++;
+  }
+  send('content_block_start', { index, content_block: { type: 'text', text: '' } });
   send('ping', {});
-  const complete = await streamChunks(ctx, (text) => send('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }));
+  const complete = await streamChunks(ctx, (text) => send('content_block_delta', { index, delta: { type: 'text_delta', text } }));
   if (!complete) return;
-  send('content_block_stop', { index: 0 });
+  send('content_block_stop', { index });
   send('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 15 } });
   send('message_stop', {});
   res.end();

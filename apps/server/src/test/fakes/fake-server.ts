@@ -6,7 +6,8 @@ import { PNG } from 'pngjs';
  * How a fake answers its main endpoint: normally, with an HTTP error, cut mid-answer, or never;
  * 'content_filter' and 'safety' refuse as the provider does; 'overloaded' fails inside a 200 stream
  * (Anthropic); 'processing' and 'stuck' keep a Replicate prediction running (then done, or forever);
- * 'unsafe_image' answers Ideogram's is_image_safe: false; 'slow' waits `slowMs` before the first token.
+ * 'unsafe_image' answers Ideogram's is_image_safe: false; 'slow' waits `slowMs` before the first token;
+ * 'thinking' (Anthropic) streams a thinking block, then waits `slowMs` before the text.
  */
 export type FakeBehaviour =
   | 'ok'
@@ -22,7 +23,8 @@ export type FakeBehaviour =
   | 'processing'
   | 'stuck'
   | 'unsafe_image'
-  | 'slow';
+  | 'slow'
+  | 'thinking';
 
 /** One request a fake received. */
 export interface RecordedRequest {
