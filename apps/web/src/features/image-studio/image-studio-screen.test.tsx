@@ -69,6 +69,28 @@ describe('image studio', () => {
     expect(credits).toHaveBeenCalledWith({ credits: 17 });
   });
 
+  it('shows the note and the fallback cost when another model drew the image', async () => {
+    const note = 'Answered by DALL-E 3 → GPT Image 2.6 Flare because GPT Image 1 → GPT Image 2.6 Sunburst was unavailable';
+    stubApi({
+      routes: {
+        'POST /api/credits/check_credits.php': balance(25),
+        'POST /api/messages/chat.php': (init) => {
+          const answer = imageAnswer(init, 22) as { json: { data: Record<string, unknown> } };
+          answer.json.data.metadata = { answered_by: 'dall-e-3', fallback_note: note };
+          return answer;
+        },
+      },
+    });
+    await openStudio();
+    await typePrompt('A lighthouse at dusk');
+    await addModel('GPT Image 1 → GPT Image 2.6 Sunburst');
+    await runAll();
+    const card = cards()[0]!;
+    await within(card).findByTestId('fallback-note');
+    expect(within(card).getByTestId('fallback-note')).toHaveTextContent(note);
+    expect(within(card).getByTestId('completion-stats')).toHaveTextContent(/ · 3 credits$/);
+  });
+
   it("limits the queue to 18: 'Add All' twice and a 19th model are refused", async () => {
     stubApi();
     await openStudio();
