@@ -48,6 +48,11 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
+/** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
@@ -64,7 +69,8 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: LIMITS.bodyLimitBytes,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts exactly that many proxies nearest to us (proxy-addr's own rule for a number).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

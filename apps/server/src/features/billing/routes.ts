@@ -55,13 +55,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }>
   await app.register(async (hook) => {
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     hook.post(SUBSCRIPTION_PATHS.webhook, async (request) => {
-      if (!settings.stripe || !settings.webhookSecret) throw new AppError('unavailable', MESSAGES.paymentsNotConfigured);
-      const s = configured();
+      // Only the secret key and the signing secret are needed to receive events; the publishable key
+      // and prices are checkout's business.
+      const { stripe, webhookSecret } = settings;
+      if (!stripe || !webhookSecret) throw new AppError('unavailable', MESSAGES.paymentsNotConfigured);
+      const s = { ...settings, stripe };
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new AppError('bad_request', BAD_SIGNATURE);
       let event: Stripe.Event;
       try {
-        event = s.stripe.webhooks.constructEvent(request.body, signature, settings.webhookSecret);
+        event = s.stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
       } catch {
         throw new AppError('bad_request', BAD_SIGNATURE);
       }
