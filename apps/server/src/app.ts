@@ -46,6 +46,8 @@ export interface AppContext {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the app serves, as registered (tests walk them all). */
+  routes: Array<{ method: string; url: string }>;
 }
 
 /** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
@@ -81,6 +83,11 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
     redis?.disconnect();
   });
 
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
   await app.register(fastifyCookie);
@@ -102,5 +109,5 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   await app.register(billingRoutes, { config, db });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
-  return { app, ctx };
+  return { app, ctx, routes };
 }
