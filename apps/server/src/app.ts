@@ -19,6 +19,7 @@ import { MemoryStreamHub, type StreamHub } from './features/chat/stream-hub.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
+import { startGuestSweep } from './features/session/guest-sweep.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
@@ -77,7 +78,9 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const stopGuestSweep = startGuestSweep(db, config.DATA_DIR, config.GUEST_TTL_DAYS, app.log);
   app.addHook('onClose', async () => {
+    await stopGuestSweep();
     await hub.close();
     await db.close();
     redis?.disconnect();
