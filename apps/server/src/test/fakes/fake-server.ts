@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 
 /** How a fake answers its main endpoint: normally, with an HTTP error, cut mid-answer, or never. */
-export type FakeBehaviour = 'ok' | 401 | 429 | 500 | 'cut' | 'hang' | 'content_filter';
+export type FakeBehaviour = 'ok' | 401 | 429 | 500 | 'cut' | 'hang' | 'content_filter' | 'huge_image';
 
 /** One request a fake received. */
 export interface RecordedRequest {
@@ -50,6 +50,14 @@ export const FAKE_PNG: Buffer = (() => {
   const png = new PNG({ width: 8, height: 8 });
   png.data.fill(200);
   return PNG.sync.write(png);
+})();
+
+/** FAKE_PNG with its header rewritten to claim 100000x100000 pixels (a decompression bomb's calling card). */
+export const HUGE_CLAIM_PNG: Buffer = (() => {
+  const png = Buffer.from(FAKE_PNG);
+  png.writeUInt32BE(100_000, 16);
+  png.writeUInt32BE(100_000, 20);
+  return png;
 })();
 
 /** Starts a fake on 127.0.0.1 with a free port; every request is recorded before the handler runs. */

@@ -1,5 +1,6 @@
 import {
   FAKE_PNG,
+  HUGE_CLAIM_PNG,
   type FakeContext,
   type FakeServer,
   misbehave,
@@ -46,7 +47,12 @@ export function startOpenAIFake(options: { prefix?: string } = {}): Promise<Fake
       if (ctx.fake.behaviour === 'cut') return res.socket?.destroy();
       return sendJson(res, 200, {
         created: Math.floor(Date.now() / 1000),
-        data: [{ b64_json: FAKE_PNG.toString('base64'), revised_prompt: 'A revised prompt' }],
+        data: [
+          {
+            b64_json: (ctx.fake.behaviour === 'huge_image' ? HUGE_CLAIM_PNG : FAKE_PNG).toString('base64'),
+            revised_prompt: 'A revised prompt',
+          },
+        ],
       });
     }
     sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', code: null } });
