@@ -21,7 +21,7 @@ for (const store of ['database', 'Redis'] as const) {
 
     async function register(): Promise<string> {
       const email = uniqueEmail();
-      const res = await t.client().post(REGISTER, { email, username: 'Owner', password: PASSWORD });
+      const res = await t.client({ ip: randomIp() }).post(REGISTER, { email, username: 'Owner', password: PASSWORD });
       expect(res.statusCode).toBe(200);
       return email;
     }
