@@ -29,6 +29,7 @@ import { messageRoutes } from './features/messages/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
+import { logSerializers } from './plugins/log-redaction.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -59,7 +60,10 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
-export async function buildApp(config: AppConfig, options: { pgSchema?: string } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: AppConfig,
+  options: { pgSchema?: string /** Where logs go instead of stdout (tests read them). */; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
   await migrateToLatest(db);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
@@ -70,7 +74,10 @@ export async function buildApp(config: AppConfig, options: { pgSchema?: string }
   const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
 
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: LIMITS.bodyLimitBytes,
     // A hop count trusts exactly that many proxies nearest to us (proxy-addr's own rule for a number).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,

@@ -21,7 +21,10 @@ export interface TestApp extends BuiltApp {
 }
 
 /** Builds the real app on a fresh SQLite file (or a fresh PostgreSQL schema) in a temporary DATA_DIR. */
-export async function createTestApp(env: Record<string, string> = {}, options: { sharedWith?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sharedWith?: TestApp; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   // A second instance on the same database (and data folder), as behind a load balancer.
   const shared = options.sharedWith;
   const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ensemble-test-'));
@@ -45,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   let built: BuiltApp;
   try {
-    built = await buildApp(config, { pgSchema });
+    built = await buildApp(config, { pgSchema, logStream: options.logStream });
   } catch (error) {
     if (pgSchema && !shared) await dropSchema(pgSchema);
     rmSync(dataDir, { recursive: true, force: true });

@@ -135,3 +135,37 @@ describe('reset links in the logs without SMTP', () => {
     expect(JSON.stringify(lines)).toContain(token);
   });
 });
+
+describe("reset tokens in a production server's logs", () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => lines.push(line) } });
+  });
+  afterAll(async () => t?.close());
+
+  it('never appear: not in the outbox line, not in the logged URL of the link, not after the reset', async () => {
+    const email = `prod.${randomBytes(5).toString('hex')}@example.com`;
+    await t.client({ ip: randomIp() }).post('/api/auth/register.php', { email, username: 'Prod', password: 'violet-harbour-lantern-42' });
+    expect((await t.client({ ip: randomIp() }).post(RESET, { email })).data).toEqual(SENT);
+    const outbox = path.join(t.dataDir, 'outbox');
+    const file = await eventually(() => {
+      try {
+        return readdirSync(outbox).find((f) => f.endsWith('.eml'));
+      } catch {
+        return undefined;
+      }
+    }, 'the mail');
+    const token = resetLinkIn(readFileSync(path.join(outbox, file), 'utf8')).searchParams.get('token') as string;
+    const visitor = t.client({ ip: randomIp() });
+    await visitor.get(`/prod/reset-password?token=${encodeURIComponent(token)}`);
+    const done = await visitor.post('/api/auth/update-password.php', { token, password: 'new-harbour-lantern-43' });
+    expect(done.statusCode).toBe(200);
+
+    const logged = lines.join('');
+    expect(logged).toContain(file);
+    expect(logged).toContain('/prod/reset-password?token=[redacted]');
+    // Before the fix the outbox line carried the link, and the request log the URL, token and all.
+    expect(logged).not.toContain(token);
+  });
+});

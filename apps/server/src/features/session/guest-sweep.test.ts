@@ -6,7 +6,7 @@ import { signInNewAccount } from '../../test/account-factory.js';
 import { pngBytes } from '../images/test-images.js';
 import { imageFilePath, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
-import { GUEST_SWEEP_EVERY_MS, sweepInactiveGuests } from './guest-sweep.js';
+import { GUEST_SWEEP_EVERY_MS, startGuestSweep, sweepInactiveGuests } from './guest-sweep.js';
 import { createGuest, createSession } from './service.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -59,6 +59,14 @@ async function makeGuest(t: TestApp, ageDays: number, seenDays: number | null, w
     file = imageFilePath(t.dataDir, row.file_name);
   }
   return { guestId, threadId: thread.id, file };
+}
+
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the sweep did not run');
 }
 
 async function countFor(t: TestApp, guestIds: number[]) {
@@ -140,6 +148,22 @@ describe('inactive guest sweep', () => {
     expect(existsSync(guest.file as string)).toBe(true);
     const list = await c.post('/api/images/get_user_images.php', {});
     expect(list.data.images).toHaveLength(1);
+  });
+
+  it('runs by itself on a timer, and again after each period, until stopped', async () => {
+    const first = await makeGuest(t, 50, null, true);
+    const logged: unknown[] = [];
+    const log = { info: (...a: unknown[]) => logged.push(a), error: (...a: unknown[]) => logged.push(a) };
+    const stop = startGuestSweep(t.ctx.db, t.dataDir, 30, log as never, { firstMs: 10, everyMs: 50 });
+    try {
+      await eventually(async () => (await countFor(t, [first.guestId])).guests === 0);
+      const second = await makeGuest(t, 50, null, false);
+      await eventually(async () => (await countFor(t, [second.guestId])).guests === 0);
+    } finally {
+      await stop();
+    }
+    expect(existsSync(first.file as string)).toBe(false);
+    expect(JSON.stringify(logged)).toContain('inactive guests removed');
   });
 
   it('lets a swept guest come back as a new guest with a working cookie', async () => {

@@ -109,7 +109,14 @@ export async function pruneExpiredRows(db: Db, at = Date.now()): Promise<void> {
 }
 
 /** Runs the sweep periodically on this instance until the returned stop() is called. */
-export function startGuestSweep(db: Db, dataDir: string, ttlDays: number, log: FastifyBaseLogger): () => Promise<void> {
+export function startGuestSweep(
+  db: Db,
+  dataDir: string,
+  ttlDays: number,
+  log: FastifyBaseLogger,
+  timing: { firstMs?: number; everyMs?: number } = {},
+): () => Promise<void> {
+  const every = timing.everyMs ?? GUEST_SWEEP_EVERY_MS;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout;
   const run = () => {
@@ -125,11 +132,11 @@ export function startGuestSweep(db: Db, dataDir: string, ttlDays: number, log: F
     void running.finally(() => {
       running = null;
     });
-    timer = setTimeout(run, GUEST_SWEEP_EVERY_MS);
+    timer = setTimeout(run, every);
     timer.unref();
   };
   // A random delay spreads several instances started together.
-  timer = setTimeout(run, FIRST_SWEEP_MS + Math.floor(Math.random() * FIRST_SWEEP_MS));
+  timer = setTimeout(run, timing.firstMs ?? FIRST_SWEEP_MS + Math.floor(Math.random() * FIRST_SWEEP_MS));
   timer.unref();
   return async () => {
     clearTimeout(timer);
