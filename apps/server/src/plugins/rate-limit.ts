@@ -52,7 +52,7 @@ for i, k in ipairs(KEYS) do
       redis.call('PEXPIRE', k, ARGV[1])
       ttl = tonumber(ARGV[1])
     end
-    return ttl
+    return math.max(ttl, 1)
   end
 end
 for _, k in ipairs(KEYS) do
