@@ -58,6 +58,12 @@ async function makeGuest(t: TestApp, ageDays: number, seenDays: number | null, w
     const row = await db.selectFrom('images').select('file_name').where('id', '=', stored.id).executeTakeFirstOrThrow();
     file = imageFilePath(t.dataDir, row.file_name);
   }
+  // Aged last, so a sweep running meanwhile never sees a half-made guest as stale.
+  await db
+    .updateTable('guests')
+    .set({ created_at: ago(ageDays) })
+    .where('id', '=', guestId)
+    .execute();
   return { guestId, threadId: thread.id, file };
 }
 
