@@ -163,13 +163,19 @@ describe('inactive guest sweep', () => {
     const stop = startGuestSweep(t.ctx.db, t.dataDir, 30, log as never, { firstMs: 10, everyMs: 50 });
     try {
       await eventually(async () => (await countFor(t, [first.guestId])).guests === 0);
-      const second = await makeGuest(t, 50, null, false);
-      await eventually(async () => (await countFor(t, [second.guestId])).guests === 0);
+      // A guest that is stale from its first row on (one INSERT), for a later sweep to find.
+      const second = await t.ctx.db.kysely
+        .insertInto('guests')
+        .values({ credits: 0, credits_used: 0, client_address: '10.1.2.4', retired_at: null, created_at: ago(50) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await eventually(async () => (await countFor(t, [second.id])).guests === 0);
     } finally {
       await stop();
     }
     expect(existsSync(first.file as string)).toBe(false);
     expect(JSON.stringify(logged)).toContain('inactive guests removed');
+    expect(JSON.stringify(logged)).not.toContain('guest sweep failed');
   });
 
   it('lets a swept guest come back as a new guest with a working cookie', async () => {

@@ -117,28 +117,31 @@ export function startGuestSweep(
   timing: { firstMs?: number; everyMs?: number } = {},
 ): () => Promise<void> {
   const every = timing.everyMs ?? GUEST_SWEEP_EVERY_MS;
-  let running: Promise<void> | null = null;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout;
-  const run = () => {
-    running = (async () => {
-      try {
-        const result = await sweepInactiveGuests(db, dataDir, ttlDays);
-        await pruneExpiredRows(db);
-        if (result.guests) log.info(result, 'inactive guests removed');
-      } catch (err) {
-        log.error({ err }, 'guest sweep failed; it will run again');
-      }
-    })();
-    void running.finally(() => {
-      running = null;
-    });
-    timer = setTimeout(run, every);
+  const schedule = (ms: number) => {
+    timer = setTimeout(() => {
+      running = sweepOnce().finally(() => {
+        // The next sweep is timed from the end of this one, so sweeps on one instance never overlap.
+        if (!stopped) schedule(every);
+      });
+    }, ms);
     timer.unref();
   };
+  const sweepOnce = async () => {
+    try {
+      const result = await sweepInactiveGuests(db, dataDir, ttlDays);
+      await pruneExpiredRows(db);
+      if (result.guests) log.info(result, 'inactive guests removed');
+    } catch (err) {
+      log.error({ err }, 'guest sweep failed; it will run again');
+    }
+  };
   // A random delay spreads several instances started together.
-  timer = setTimeout(run, timing.firstMs ?? FIRST_SWEEP_MS + Math.floor(Math.random() * FIRST_SWEEP_MS));
-  timer.unref();
+  schedule(timing.firstMs ?? FIRST_SWEEP_MS + Math.floor(Math.random() * FIRST_SWEEP_MS));
   return async () => {
+    stopped = true;
     clearTimeout(timer);
     await running;
   };
