@@ -33,7 +33,8 @@ export function JobMedia({
 }) {
   const elapsed = useElapsedSeconds(job.startTime, job.status === 'loading');
   // An aspect-ratio box grows to fit longer content (an error text) as long as it does not clip.
-  const frame = cn('relative w-full rounded-xl', RATIO_CLASS[aspectRatio], className);
+  // The caller's width (a list thumbnail) replaces the full width; both in one list would race in CSS order.
+  const frame = cn('relative rounded-xl', RATIO_CLASS[aspectRatio], className ?? 'w-full');
   const { width, height } = ASPECT_RATIOS[aspectRatio];
 
   if (job.status === 'complete' && job.imageUrl) {

@@ -77,7 +77,7 @@ export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) 
 export function JobImageActions({ job, running, continuing, handlers }: Pick<JobViewProps, 'job' | 'running' | 'continuing' | 'handlers'>) {
   if (job.status !== 'complete' || !job.imageUrl) return null;
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex flex-wrap items-center gap-1">
       <IconButton
         label="Regenerate"
         size="sm"
