@@ -11,6 +11,11 @@ export const MESSAGES = {
     `Insufficient credits. This model requires ${need} credit(s), but you only have ${have} remaining.`,
   insufficientGuestCredits: (need: number, have: number) =>
     `Insufficient anonymous credits. This model requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
+  // The pre-check of a comparison names the total of the chosen models, not one model's cost.
+  insufficientCompareCredits: (need: number, have: number) =>
+    `Insufficient credits. Comparing these models requires ${need} credit(s), but you only have ${have} remaining.`,
+  insufficientGuestCompareCredits: (need: number, have: number) =>
+    `Insufficient anonymous credits. Comparing these models requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
   // chat
   processRequest: 'Failed to process your request. Please try again.',
   sendFailed: 'Failed to send message. Please try again.',

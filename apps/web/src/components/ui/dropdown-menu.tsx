@@ -8,7 +8,15 @@ export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 
 /** The menu panel, portalled and styled; aligned to the trigger's end by default. */
-export function DropdownMenuContent({ className, sideOffset = 8, align = 'end', ...rest }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  align = 'end',
+  maxHeight,
+  style,
+  ...rest
+}: ComponentProps<typeof Menu.Content> & { /** The tallest the panel may be, in px; it scrolls past that. */ maxHeight?: number }) {
+  const available = 'var(--radix-dropdown-menu-content-available-height)';
   return (
     <Menu.Portal>
       <Menu.Content
@@ -16,10 +24,11 @@ export function DropdownMenuContent({ className, sideOffset = 8, align = 'end', 
         align={align}
         collisionPadding={8}
         className={cn(
-          'z-50 min-w-52 overflow-hidden rounded-xl border border-border bg-elevated p-1.5 text-sm text-fg shadow-xl shadow-black/30 animate-pop-in',
-          'max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto',
+          'z-50 min-w-52 overflow-y-auto overscroll-contain rounded-xl border border-border bg-elevated p-1.5 text-sm text-fg shadow-xl shadow-black/30 animate-pop-in',
           className,
         )}
+        // Inline, so a caller's limit and the room Radix measured combine instead of racing in CSS order.
+        style={{ maxHeight: maxHeight ? `min(${maxHeight}px, ${available})` : available, ...style }}
         {...rest}
       />
     </Menu.Portal>

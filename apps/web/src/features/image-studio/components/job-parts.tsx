@@ -44,7 +44,7 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
           <ModelIcon model={model} />
-          <span className="truncate text-sm font-medium text-fg">{name}</span>
+          <span className="min-w-0 text-sm font-medium text-fg [overflow-wrap:anywhere]">{name}</span>
           {model?.demo ? <Badge>demo</Badge> : null}
         </div>
       )}
