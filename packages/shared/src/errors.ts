@@ -7,6 +7,7 @@ export const MESSAGES = {
   creditsExhaustedUser: "You've run out of credits. Purchase more credits to continue.",
   creditsDepleted: 'Credits depleted. Please purchase more credits to continue.',
   creditsExhaustedGuest: 'Anonymous credits depleted. Sign up now to get 100 free credits!',
+  guestUnfunded: 'Free guest credits for your network are used up today. Sign up to get 100 free credits.',
   insufficientCredits: (need: number, have: number) =>
     `Insufficient credits. This model requires ${need} credit(s), but you only have ${have} remaining.`,
   insufficientGuestCredits: (need: number, have: number) =>

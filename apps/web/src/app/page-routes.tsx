@@ -36,6 +36,12 @@ export const pageRoutes: RouteObject[] = [
     children: [
       { path: 'my-assets', element: page(() => import('./routes/my-assets-page'), 'MyAssetsPage') },
       { path: 'profile', element: page(() => import('./routes/profile-page'), 'ProfilePage') },
+    ],
+  },
+  {
+    // The plans: a guest gets the sign-in dialog and comes back here after signing up or in.
+    element: <RequireAuth signIn />,
+    children: [
       { path: 'subscription', element: page(() => import('./routes/subscription-page'), 'SubscriptionPage') },
       { path: 'subscription/success', element: page(() => import('./routes/subscription-success-page'), 'SubscriptionSuccessPage') },
       { path: 'subscription/cancel', element: page(() => import('./routes/subscription-cancel-page'), 'SubscriptionCancelPage') },

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { GuestUnfundedNotice } from '@/features/credits';
+import { useSession } from '@/features/session';
 import { AppHeader } from './app-header';
 
 /** The page frame: header on top, the page below (the chat screen brings its own side panel). */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
       <a
@@ -12,6 +15,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <AppHeader />
+      {!user && <GuestUnfundedNotice />}
       <div className="flex min-h-0 flex-1">
         <main id="main" className="flex min-w-0 flex-1 flex-col">
           {children}
