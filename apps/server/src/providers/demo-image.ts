@@ -3,9 +3,12 @@ import { createRandom, hashString, type Random } from './demo-random.js';
 
 type Rgb = [number, number, number];
 
-/** Draws a PNG of exactly width x height, seeded by the model and prompt: same input, same picture. */
-export function drawDemoImage(modelId: string, prompt: string, width: number, height: number): Uint8Array {
-  const random = createRandom(hashString(`${modelId}\u0000${prompt}`));
+/**
+ * Draws a PNG of exactly width x height from the model, prompt and seed: the same input gives the
+ * same picture, and a new seed a new one.
+ */
+export function drawDemoImage(modelId: string, prompt: string, width: number, height: number, seed = 0): Uint8Array {
+  const random = createRandom(hashString(`${modelId}\u0000${prompt}\u0000${seed}`));
   const canvas = new Canvas(width, height);
   const hue = random.range(0, 360);
   const style = random.pick(['landscape', 'bokeh', 'waves'] as const);

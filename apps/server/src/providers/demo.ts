@@ -1,7 +1,7 @@
 import { ASPECT_RATIOS } from '@ensemble/shared';
 import { drawDemoImage } from './demo-image.js';
 import { composeDemoReply } from './demo-text.js';
-import type { ProviderAdapter, TextGenerationRequest } from './types.js';
+import { type ProviderAdapter, type TextGenerationRequest, randomImageSeed } from './types.js';
 
 /** How fast the demo provider streams. */
 export interface DemoSettings {
@@ -40,7 +40,8 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
     async generateImage(request) {
       if (request.signal.aborted) throw request.signal.reason;
       const { width, height } = ASPECT_RATIOS[request.aspectRatio];
-      const bytes = drawDemoImage(request.model.id, request.prompt, width, height);
+      // A random seed per request: Regenerate and a batch of one model give different pictures.
+      const bytes = drawDemoImage(request.model.id, request.prompt, width, height, request.seed ?? randomImageSeed());
       return { bytes, mediaType: 'image/png', width, height };
     },
   };

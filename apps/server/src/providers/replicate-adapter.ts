@@ -44,6 +44,8 @@ export function createReplicateAdapter(settings: AdapterSettings): ProviderAdapt
         model: replicate.image(modelId),
         prompt: request.prompt,
         aspectRatio: sized ? undefined : (ASPECT_RATIOS[request.aspectRatio].ratio as `${number}:${number}`),
+        // Flux and SDXL take input.seed; without one each run would still differ, but explicitly so.
+        seed: request.seed,
         providerOptions: {
           replicate: {
             // Replicate holds a synchronous request open at most 60 s.

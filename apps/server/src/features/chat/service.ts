@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { now } from '../../db/connection.js';
 import type { ResolvedModel } from '../../providers/registry.js';
-import { ProviderError } from '../../providers/types.js';
+import { ProviderError, randomImageSeed } from '../../providers/types.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, charge, creditsInfo, exhaustedText, getBalance, insufficientText, refund } from '../credits/service.js';
 import { attachImageToMessage, storeImage } from '../images/storage.js';
@@ -148,6 +148,8 @@ async function generateImageReply(
       prompt,
       aspectRatio,
       signal: new AbortController().signal,
+      // Each generation (a Regenerate, a studio job) is a new picture and is charged as one.
+      seed: randomImageSeed(),
     });
     stored = await storeImage(ctx, {
       owner: who,
