@@ -77,6 +77,11 @@ export const MESSAGES = {
   studioModelUnavailable: 'Selected model is not available. Please choose another model.',
   studioNoModels: 'No models available. Please check your model settings.',
   studioNoPending: "No pending jobs found. Add new models or use 'Run All' to regenerate existing images",
+  studioInterrupted: 'Interrupted: check My Assets',
+  studioInsufficientCredits: (need: number, have: number) =>
+    `Insufficient credits. Running these models requires ${need} credit(s), but you only have ${have} remaining.`,
+  studioInsufficientGuestCredits: (need: number, have: number) =>
+    `Insufficient anonymous credits. Running these models requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
   // assets
   fetchAssetsFailed: 'Failed to fetch assets',
   deleteImageFailed: 'Failed to delete image',
