@@ -18,11 +18,24 @@ export interface DialogProps {
   size?: keyof typeof WIDTHS;
   /** Hide the close (X) button, e.g. while something must finish. */
   hideClose?: boolean;
+  /** The body is long reading text: it takes focus so keyboard users can scroll it. */
+  scrollableBody?: boolean;
   className?: string;
 }
 
 /** A modal dialog (Radix): focus is trapped, Escape and the overlay close it, the title names it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  hideClose,
+  scrollableBody,
+  className,
+}: DialogProps) {
   // Radix returns focus only to its own Trigger; ours are opened from anywhere (menus, cards,
   // links), so the opener is remembered here and focused again on close.
   const opener = useRef<HTMLElement[]>([]);
@@ -60,7 +73,15 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </RadixDialog.Close>
             )}
           </div>
-          {children && <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-5 [overflow-wrap:anywhere]">{children}</div>}
+          {children && (
+            <div
+              // A scrolling text with nothing focusable in it must still be reachable by keyboard.
+              tabIndex={scrollableBody ? 0 : undefined}
+              className="min-h-0 flex-1 overflow-y-auto px-6 pb-5 [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {children}
+            </div>
+          )}
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-border px-6 py-4">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>

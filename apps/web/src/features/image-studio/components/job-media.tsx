@@ -77,7 +77,7 @@ export function JobMedia({
         <Icon aria-hidden="true" className={cn(compact ? 'size-4' : 'size-6', credits ? 'text-warning' : 'text-danger')} />
         <p className="break-words text-fg">{job.error.message}</p>
         {credits ? (
-          <Link to={creditsHref} className="font-medium text-accent underline-offset-2 hover:underline">
+          <Link to={creditsHref} className="font-medium text-accent-ink underline-offset-2 hover:underline">
             Click here to continue
           </Link>
         ) : (
