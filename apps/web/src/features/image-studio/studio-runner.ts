@@ -5,7 +5,7 @@ import { fetchRemainingCredits } from './api/check-credits';
 import { generateImage } from './api/generate-image';
 import { canRegenerate, completeJob, failJob, startJob } from './jobs';
 import { runPool } from './run-pool';
-import { useStudioStore } from './studio-store';
+import { isLeavingPage, useStudioStore } from './studio-store';
 import type { JobError, StudioJob } from './studio-types';
 
 /** What a run needs to know about the caller and the catalogue. */
@@ -39,6 +39,7 @@ async function runJob(ctx: RunContext, id: string, prompt: string, aspectRatio: 
     store.getState().updateJobs((jobs) => completeJob(jobs, id, image.url, stats));
     if (typeof image.creditsRemaining === 'number') announceCredits(image.creditsRemaining);
   } catch (error) {
+    if (isLeavingPage()) return;
     const jobError = toJobError(error);
     store.getState().updateJobs((jobs) => failJob(jobs, id, jobError));
     const remaining = isCreditsError(error) ? error.creditsInfo?.remaining : undefined;

@@ -88,3 +88,20 @@ const resetStudio = () => {
 };
 onBrowserEvent('authLogin', resetStudio);
 onBrowserEvent('authLogout', resetStudio);
+
+// While the page unloads (a reload), its requests are cut: that is not the job failing. The job
+// stays 'loading' in storage and comes back as interrupted.
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+/** Whether the page is being left (so a failing request says nothing about its job). */
+export function isLeavingPage(): boolean {
+  return leaving;
+}

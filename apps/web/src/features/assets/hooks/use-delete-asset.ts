@@ -20,11 +20,21 @@ export function useDeleteAsset(userId: number | null) {
       return next;
     });
 
+  const findUrl = (id: string) =>
+    queryClient
+      .getQueryData<AssetPages>(assetsQueryKey)
+      ?.pages.flatMap((p) => p.images)
+      .find((img) => img.id === id)?.image_url;
+
   const remove = async (id: string) => {
     setError(null);
     mark(id, true);
     try {
       await deleteImage(id, userId);
+      // The file URL is cached as immutable; asking again drops the cached copy, so chats that
+      // show the image get the 404 (and their "Image deleted") instead of a stale picture.
+      const url = findUrl(id);
+      if (url) void fetch(url, { cache: 'reload', credentials: 'include' }).catch(() => undefined);
       queryClient.setQueryData<AssetPages>(assetsQueryKey, (data) =>
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, images: p.images.filter((img) => img.id !== id) })) } : data,
       );
