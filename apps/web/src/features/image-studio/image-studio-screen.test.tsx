@@ -92,7 +92,7 @@ describe('image studio', () => {
     dialog = await screen.findByRole('dialog', { name: 'Clear All' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
     expect(await screen.findByRole('heading', { name: 'No images yet' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('lets a pending job change model and be removed; a finished one keeps its model', async () => {
     const fetchStub = stubApi({
