@@ -10,7 +10,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'bg-surface-2 text-fg border border-border hover:bg-border/60',
   outline: 'border border-border-strong text-fg hover:bg-surface-2',
   ghost: 'text-muted hover:text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:brightness-110 active:brightness-95',
+  danger: 'bg-danger-fill text-white hover:brightness-110 active:brightness-95',
 };
 
 const SIZES: Record<ButtonSize, string> = {

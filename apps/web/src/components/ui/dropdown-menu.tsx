@@ -2,8 +2,13 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Root of a dropdown menu (Radix): keyboard navigation, typeahead and focus return built in. */
-export const DropdownMenu = Menu.Root;
+/**
+ * Root of a dropdown menu (Radix): keyboard navigation, typeahead and focus return built in. Not
+ * modal: a modal menu hides the rest of the page from assistive tech while it stays focusable.
+ */
+export function DropdownMenu({ modal = false, ...rest }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...rest} />;
+}
 /** The element that opens the menu; use `asChild` to make your own button the trigger. */
 export const DropdownMenuTrigger = Menu.Trigger;
 

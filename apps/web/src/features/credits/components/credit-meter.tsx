@@ -43,7 +43,7 @@ function Summary({ snapshot }: { snapshot: CreditsSnapshot }) {
         <span className="text-2xl font-semibold text-fg tabular-nums">{format(snapshot.remaining)}</span>
         <span className="text-sm text-muted">of {format(snapshot.max)} remaining</span>
       </p>
-      <CreditBar remaining={snapshot.remaining} max={snapshot.max} className="mt-2.5" />
+      <CreditBar remaining={snapshot.remaining} max={snapshot.max} className="mt-2.5" decorative />
       {snapshot.unfunded && (
         <p className="mt-3 text-xs text-fg" data-testid="credit-unfunded">
           {MESSAGES.guestUnfunded}
