@@ -27,8 +27,9 @@ describe('polish: images', () => {
     const page = await context.newPage();
     await page.goto(`${journey.server.url}/prod`);
     await registerFromPage(page, `deleter${Date.now() % 1_000_000}`);
-    // (Not opened before: a browser that has the file cached keeps showing it.)
     const { threadId } = await threadWithImage(page, 'A red bicycle');
+    await page.goto(`${journey.server.url}/prod/thread/${threadId}`);
+    await page.getByTestId('chat-image').waitFor();
 
     await page.goto(`${journey.server.url}/prod/my-assets`);
     await page.getByRole('article', { name: 'A red bicycle' }).getByRole('button', { name: 'Delete' }).click();
@@ -44,8 +45,16 @@ describe('polish: images', () => {
     expect(await page.getByText('Loading image...').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Regenerate' }).isVisible()).toBe(true);
     await screenshot(page, 'polish-image-deleted-1280');
-    // The browser reports the missing file itself; nothing else may fail.
-    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Another browser of the same account (nothing cached, nothing remembered) learns it from the 404.
+    const other = await journey.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await other.addCookies(await context.cookies());
+    const second = await other.newPage();
+    await second.goto(`${journey.server.url}/prod/thread/${threadId}`);
+    await second.getByText('Image deleted', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await second.getByText('Loading image...').count()).toBe(0);
+    await other.close();
     await context.close();
   });
 

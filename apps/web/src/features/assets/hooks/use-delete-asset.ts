@@ -1,6 +1,7 @@
 import { MESSAGES } from '@ensemble/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { markImageDeleted } from '@/lib/deleted-images';
 import { deleteImage } from '../api/delete-image';
 import { type AssetPages, assetsQueryKey } from '../api/list-images';
 
@@ -31,10 +32,9 @@ export function useDeleteAsset(userId: number | null) {
     mark(id, true);
     try {
       await deleteImage(id, userId);
-      // The file URL is cached as immutable; asking again drops the cached copy, so chats that
-      // show the image get the 404 (and their "Image deleted") instead of a stale picture.
+      // A chat showing it says "Image deleted" rather than a copy from the browser's cache.
       const url = findUrl(id);
-      if (url) void fetch(url, { cache: 'reload', credentials: 'include' }).catch(() => undefined);
+      if (url) markImageDeleted(url);
       queryClient.setQueryData<AssetPages>(assetsQueryKey, (data) =>
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, images: p.images.filter((img) => img.id !== id) })) } : data,
       );

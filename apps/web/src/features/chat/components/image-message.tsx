@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useCopyMarker } from '@/components/markdown';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { isImageDeleted } from '@/lib/deleted-images';
 
 const ASPECT_CLASS: Record<string, string> = {
   wide: 'aspect-[16/9]',
@@ -38,7 +39,7 @@ export function ImageMessage({
   aspectRatio?: string;
   onRegenerate?(): void;
 }) {
-  const [state, setState] = useState<LoadState>('loading');
+  const [state, setState] = useState<LoadState>(() => (isImageDeleted(url) ? 'deleted' : 'loading'));
   const [attempt, setAttempt] = useState(0);
   const loaded = state === 'loaded';
   const { copied, copy } = useCopyMarker();

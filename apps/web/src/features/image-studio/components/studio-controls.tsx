@@ -53,7 +53,7 @@ export function StudioControls({ actions }: { actions: ReturnType<typeof useStud
         </Button>
       </div>
       {short && (
-        <p id="studio-run-warning" role="status" className="mt-2 text-right text-sm text-warning" data-testid="studio-run-warning">
+        <p id="studio-run-warning" role="status" className="mt-2 text-sm text-warning sm:text-right" data-testid="studio-run-warning">
           Run All needs {costLabel(total)}, but you have {costLabel(balance ?? 0)}. Remove some models or get more credits first.
         </p>
       )}
