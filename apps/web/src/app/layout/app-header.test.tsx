@@ -18,7 +18,7 @@ describe('header', () => {
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('credit-meter-slot')).toBeInTheDocument();
     // The panel lives in the chat screen, which loads as its own chunk.
-    const panel = await screen.findByRole('region', { name: 'Save Your Conversations' });
+    const panel = await screen.findByRole('region', { name: 'Save Your Conversations' }, { timeout: 5_000 });
     expect(within(panel).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/prod/signup');
     expect(within(panel).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/prod/login');
     expect(panel).toHaveTextContent('lost when you close the browser');
