@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { KeyboardShortcuts } from '@/features/shortcuts';
 import { AppHeader } from './app-header';
 
 /** The page frame: header on top, the page below (the chat screen brings its own side panel). */
@@ -17,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <KeyboardShortcuts />
     </div>
   );
 }
