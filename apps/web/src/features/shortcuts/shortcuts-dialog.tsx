@@ -52,7 +52,7 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
             </Row>
           ))}
         </ul>
-        <h3 className="mt-4 text-xs font-semibold tracking-wide text-muted uppercase">In the message box</h3>
+        <h3 className="mt-4 font-sans text-xs font-semibold tracking-wide text-muted uppercase">In the message box</h3>
         <ul className="divide-y divide-border">
           {TYPING_KEYS.map((t) => (
             <Row key={t.label} label={t.label}>
