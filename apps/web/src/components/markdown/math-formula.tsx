@@ -8,7 +8,7 @@ import { renderFormula, useKatex } from './use-katex';
 export const MathFormula = memo(function MathFormula({ tex, display }: { tex: string; display: boolean }) {
   const katex = useKatex();
   const html = useMemo(() => (katex ? renderFormula(katex, tex, display) : null), [katex, tex, display]);
-  const className = display ? 'my-3 block overflow-x-auto overflow-y-hidden py-1 text-center' : 'inline';
+  const className = display ? 'my-3 block overflow-x-auto overflow-y-hidden py-1 text-center [contain:content]' : 'inline';
   if (html === null) {
     return (
       <span className={`${className} font-mono text-[0.88em] text-muted`} data-testid="math-source">

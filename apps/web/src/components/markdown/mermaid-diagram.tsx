@@ -35,7 +35,7 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, complete }: {
 
   const drawn = complete && state.status === 'drawn' ? state.image : null;
   return (
-    <div className="my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60" data-testid="mermaid-block">
+    <div className="my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60 [contain:content]" data-testid="mermaid-block">
       <div className="flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs text-muted">
         <span className="mr-auto font-mono">mermaid</span>
         {drawn && (

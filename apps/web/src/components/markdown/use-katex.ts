@@ -2,10 +2,15 @@ import { useEffect, useState } from 'react';
 
 type Katex = typeof import('katex').default;
 let loading: Promise<Katex> | null = null;
+// Once loaded, formulas mount straight into their rendered form, with no source-then-swap render.
+let loaded: Katex | null = null;
 
 /** Loads KaTeX and its stylesheet and fonts once (their own chunk); later calls share the promise. */
 export function loadKatex(): Promise<Katex> {
-  loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => m.default);
+  loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => {
+    loaded = m.default;
+    return m.default;
+  });
   return loading;
 }
 
@@ -36,8 +41,9 @@ export function renderFormula(katex: Katex, tex: string, display: boolean): stri
 
 /** The loaded KaTeX, or null while it loads (or if its chunk failed to load). */
 export function useKatex(): Katex | null {
-  const [katex, setKatex] = useState<Katex | null>(null);
+  const [katex, setKatex] = useState<Katex | null>(() => loaded);
   useEffect(() => {
+    if (loaded) return;
     let cancelled = false;
     loadKatex()
       .then((k) => {
