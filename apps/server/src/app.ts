@@ -11,6 +11,7 @@ import { type Db, openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
+import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
 import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
@@ -21,6 +22,7 @@ import { MemoryStreamHub, type StreamHub } from './features/chat/stream-hub.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
+import { startGuestSweep } from './features/session/guest-sweep.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
@@ -32,6 +34,7 @@ import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { logSerializers } from './plugins/log-redaction.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { watchDbPool } from './metrics/metrics.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -54,6 +57,13 @@ export interface AppContext {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the app serves, as registered (tests walk them all). */
+  routes: Array<{ method: string; url: string }>;
+}
+
+/** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Connection deadlines (issue 11): slow or trickling requests are closed; answers themselves are never cut. */
@@ -72,7 +82,14 @@ export interface BuildOptions {
   pgSchema?: string;
   /** Overrides the request deadline (tests, so they need not wait 30 s). */
   requestTimeoutMs?: number;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+const availabilityChecked = new WeakMap<FastifyInstance, Promise<void>>();
+
+/** Settles when the app's first round of model-availability checks is done (tests wait on it). */
+export const firstAvailabilityCheck = (app: FastifyInstance): Promise<void> => availabilityChecked.get(app) ?? Promise.resolve();
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -83,18 +100,23 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   // Without SESSION_SECRET every instance on this database takes the one kept there, so cookies work on all of them.
   const config: AppConfig = { ...loaded, SESSION_SECRET: loaded.SESSION_SECRET ?? (await sharedSessionSecret(db, loaded.DATA_DIR)) };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
-  const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
-  const ctx: AppContext = { config, db, redis, catalogue, storage: await createObjectStore(config) };
-  await recoverInterruptedStreams(ctx);
-  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  const storage = await createObjectStore(config);
   const attaches = redis ? createRedisAttachLimiter(redis, deploymentNamespace(config, options.pgSchema)) : createMemoryAttachLimiter();
 
   const requestTimeout = options.requestTimeoutMs ?? CONNECTION_TIMEOUTS.requestMs;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, base: { instance: config.INSTANCE_ID } },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            base: { instance: config.INSTANCE_ID },
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: LIMITS.bodyLimitBytes,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts exactly that many proxies nearest to us (proxy-addr's own rule for a number).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
     // Deadlines for receiving a request only: once it has arrived, a long answer (an image up to
     // 180 s, a whole text up to 60 s, an event stream for as long as it runs) is not cut.
@@ -107,13 +129,34 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
+  const registry = createProviderRegistry(providerSettingsFromEnv(config.raw));
+  const availability = createAvailabilityStore(db.kysely, app.log);
+  const catalogue = createServerCatalogue(registry, modelsFile, availability);
+  const ctx: AppContext = { config, db, redis, catalogue, storage };
+  await recoverInterruptedStreams(ctx);
+  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  // Which models each keyed provider serves is asked in the background: the start does not wait for it.
+  const checks = startAvailabilityChecks({ store: availability, settings: registry.settings, rows: catalogue.realRows(), log: app.log });
+  availabilityChecked.set(app, checks.firstCheck);
+
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
+  const stopGuestSweep = startGuestSweep(db, storage, config.GUEST_TTL_DAYS, app.log);
   app.addHook('onClose', async () => {
+    await stopGuestSweep();
     unwatchPool();
+    checks.stop();
+    await checks.firstCheck.catch(() => undefined);
     await hub.close();
     await db.close();
     ctx.storage.close();
     redis?.disconnect();
+  });
+
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   await app.register(errorHandlerPlugin);
@@ -143,7 +186,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(billingRoutes, { config, db });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 /** Names this deployment's data (its database, or its SQLite folder) so instances sharing it share counters. */

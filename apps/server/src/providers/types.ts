@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { AspectRatio, ModelEntry, ProviderId } from '@ensemble/shared';
 
 /** One turn of the conversation handed to a text model. */
@@ -20,6 +21,8 @@ export interface ImageGenerationRequest {
   prompt: string;
   aspectRatio: AspectRatio;
   signal: AbortSignal;
+  /** A random seed for this generation (0 to 2^31-1): providers that take one use it, so each run draws anew. */
+  seed?: number;
 }
 
 /** Image bytes as the provider produced them; the caller checks type and size and stores them. */
@@ -31,7 +34,16 @@ export interface GeneratedImage {
 }
 
 /** Why a provider call failed, in terms the user can be told. */
-export type ProviderErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'bad_request' | 'content_filter' | 'unavailable' | 'network';
+export type ProviderErrorKind =
+  | 'auth'
+  | 'rate_limit'
+  | 'timeout'
+  | 'bad_request'
+  | 'content_filter'
+  | 'unavailable'
+  | 'network'
+  /** The provider no longer serves the model id we sent (it was retired or renamed). */
+  | 'model_not_found';
 
 /** A provider failure with a safe user-facing message (never a key or the provider's raw body). */
 export class ProviderError extends Error {
@@ -64,4 +76,13 @@ export interface ProviderSettings {
   demoTokensPerSecond: number;
   textTimeoutMs: number;
   imageTimeoutMs: number;
+  /** With a fallback waiting, how long the first token may take. */
+  firstTokenTimeoutMs: number;
+  /** How often providers are asked which models they serve (0: only at start). */
+  availabilityIntervalMs: number;
+}
+
+/** A fresh random image seed (0 to 2^31-1), one per generation. */
+export function randomImageSeed(): number {
+  return randomInt(0, 2 ** 31 - 1);
 }

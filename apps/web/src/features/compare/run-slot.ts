@@ -1,27 +1,49 @@
 import { MESSAGES, type ModelEntry, modelCost, sendFailureText } from '@ensemble/shared';
 import { ApiError } from '@/lib/api-client';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
+import { checkCredits } from './api/check-credits';
 import { startReply } from './api/start-reply';
 
 /** What a slot run reports. */
 export interface SlotCallbacks {
   onDelta(contentSoFar: string): void;
+  /** A fallback row answers instead of the slot's model. */
+  onFallback?(note: string): void;
   onCredits(remaining: number): void;
 }
 
 /** How a slot run ended. */
 export type SlotOutcome =
-  | { status: 'complete'; content: string; completionStats: { time: number; credits: number } }
-  | { status: 'error' | 'credits_exhausted'; message: string };
+  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
+  | {
+      status: 'error' | 'credits_exhausted';
+      message: string;
+      /** The server's stream of this reply, when it failed while reading it: a Retry re-attaches to it for free. */
+      streamId?: string;
+    };
+
+// The server gave credits back: show the balance it has now (a failed read changes nothing).
+async function refreshBalance(cb: SlotCallbacks): Promise<void> {
+  try {
+    cb.onCredits((await checkCredits(0)).credits_info.remaining);
+  } catch {
+    // The meter refreshes on its own later.
+  }
+}
 
 /** Whether a failure means the credits ran out. */
 function creditsFailure(error: unknown): boolean {
   return (error instanceof ApiError && error.creditsExhausted) || (error instanceof StreamError && error.creditsExhausted);
 }
 
+/** A stream the server no longer holds (or never did): re-attaching cannot help. */
+export class StreamGone extends Error {}
+
 /**
  * Runs one comparison slot: POST chat.php, then the event stream to its [DONE] (or the one
- * answer for a model that does not stream). Never throws: failures come back as an outcome.
+ * answer for a model that does not stream). With `resumeStreamId` it only re-attaches to that
+ * stream (free: the reply was paid for when it started); a stream the server no longer holds
+ * throws StreamGone. Otherwise never throws: failures come back as an outcome.
  */
 export async function runSlot(
   model: ModelEntry,
@@ -29,28 +51,52 @@ export async function runSlot(
   userId: number,
   cb: SlotCallbacks,
   signal?: AbortSignal,
+  resumeStreamId?: string,
 ): Promise<SlotOutcome> {
   const started = performance.now();
+  let streamId = resumeStreamId;
   try {
-    const res = await startReply(model, prompt, userId, signal);
-    cb.onCredits(res.credits_remaining);
-    let content = res.data.content;
-    if (res.data.stream_id) {
-      ({ content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+    let content = '';
+    let note: string | undefined;
+    let credits = modelCost(model);
+    if (!streamId) {
+      const res = await startReply(model, prompt, userId, signal);
+      cb.onCredits(res.credits_remaining);
+      content = res.data.content;
+      note = res.data.metadata?.fallback_note;
+      streamId = res.data.stream_id ?? undefined;
+    }
+    if (streamId) {
+      const read = await readChatStream(chatStreamUrl(streamId, model.id), {
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
-      }));
+        onFallback: (fallback) => cb.onFallback?.(fallback.note),
+      }).catch((error: unknown) => {
+        // A reply that failed before any content was refunded on the server.
+        void refreshBalance(cb);
+        throw error;
+      });
+      content = read.content;
+      // A cheaper fallback is charged its own cost, and the difference given back.
+      if (read.fallback) {
+        ({ note, cost: credits } = read.fallback);
+        if (credits < modelCost(model)) void refreshBalance(cb);
+      }
     }
     if (!content) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
-    return { status: 'complete', content, completionStats: { time, credits: modelCost(model) } };
+    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}) };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };
     if (error instanceof StreamError) {
+      if (resumeStreamId && error.status === 404) throw new StreamGone(text);
+      // Only a lost connection leaves a reply worth re-attaching to; an error event ended it for good.
+      const lost = text === MESSAGES.connectionFailedRetries;
       return {
         status: 'error',
-        message: text === MESSAGES.connectionFailedRetries ? MESSAGES.connectionError : text || MESSAGES.generateFailed,
+        message: lost ? MESSAGES.connectionError : text || MESSAGES.generateFailed,
+        ...(lost && streamId ? { streamId } : {}),
       };
     }
     if (error instanceof ApiError && error.code === 'network') return { status: 'error', message: MESSAGES.connectionError };

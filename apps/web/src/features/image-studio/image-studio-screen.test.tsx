@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 const typePrompt = (text: string) => userEvent.type(screen.getByLabelText('Prompt'), text);
-const runAll = () => userEvent.click(screen.getByRole('button', { name: 'Run All' }));
+const runAll = () => userEvent.click(screen.getByRole('button', { name: /^Run All/ }));
 
 describe('image studio', () => {
   it("starts empty with 'No images yet' and nothing to download", async () => {
@@ -49,7 +49,7 @@ describe('image studio', () => {
     await typePrompt('A lighthouse at dusk');
     await userEvent.click(screen.getByRole('radio', { name: 'Wide 16:9' }));
     await addModel('Flux Schnell');
-    await addModel('DALL-E 3');
+    await addModel('DALL-E 3 → GPT Image 2.6 Flare');
     expect(cards()).toHaveLength(2);
     expect(cards()[0]).toHaveTextContent('Generation pending...');
     await runAll();
@@ -69,6 +69,28 @@ describe('image studio', () => {
     expect(credits).toHaveBeenCalledWith({ credits: 17 });
   });
 
+  it('shows the note and the fallback cost when another model drew the image', async () => {
+    const note = 'Answered by DALL-E 3 → GPT Image 2.6 Flare because GPT Image 1 → GPT Image 2.6 Sunburst was unavailable';
+    stubApi({
+      routes: {
+        'POST /api/credits/check_credits.php': balance(25),
+        'POST /api/messages/chat.php': (init) => {
+          const answer = imageAnswer(init, 22) as { json: { data: Record<string, unknown> } };
+          answer.json.data.metadata = { answered_by: 'dall-e-3', fallback_note: note };
+          return answer;
+        },
+      },
+    });
+    await openStudio();
+    await typePrompt('A lighthouse at dusk');
+    await addModel('GPT Image 1 → GPT Image 2.6 Sunburst');
+    await runAll();
+    const card = cards()[0]!;
+    await within(card).findByTestId('fallback-note');
+    expect(within(card).getByTestId('fallback-note')).toHaveTextContent(note);
+    expect(within(card).getByTestId('completion-stats')).toHaveTextContent(/ · 3 credits$/);
+  });
+
   it("limits the queue to 18: 'Add All' twice and a 19th model are refused", async () => {
     stubApi();
     await openStudio();
@@ -82,9 +104,17 @@ describe('image studio', () => {
     await addModel('Stable Diffusion XL');
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.studioMaxModels);
     expect(cards()).toHaveLength(18);
+    // Clear All asks first; Cancel keeps the queue.
     await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
-    expect(screen.getByRole('heading', { name: 'No images yet' })).toBeInTheDocument();
-  });
+    let dialog = await screen.findByRole('dialog', { name: 'Clear All' });
+    expect(dialog).toHaveTextContent('Remove all 18 jobs from the studio?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(cards()).toHaveLength(18);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    dialog = await screen.findByRole('dialog', { name: 'Clear All' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    expect(await screen.findByRole('heading', { name: 'No images yet' })).toBeInTheDocument();
+  }, 20_000);
 
   it('lets a pending job change model and be removed; a finished one keeps its model', async () => {
     const fetchStub = stubApi({
@@ -92,11 +122,11 @@ describe('image studio', () => {
     });
     await openStudio();
     await addModel('Flux Schnell');
-    await addModel('Flux Pro');
+    await addModel('Flux Pro → FLUX.2 Pro');
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: /Change model/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Ideogram 2a Turbo/ }));
     expect(cards()[0]).toHaveAccessibleName('Ideogram 2a Turbo');
-    await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro' }));
+    await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro → FLUX.2 Pro' }));
     expect(cards()).toHaveLength(1);
     await typePrompt('Neon city');
     await runAll();
@@ -146,7 +176,8 @@ describe('image studio', () => {
   it('offers no retry on exhausted credits, only the link (sign-up for guests)', async () => {
     stubApi({
       routes: {
-        'POST /api/credits/check_credits.php': balance(3),
+        // The pre-check passed; the credits went elsewhere (another tab) before the job ran.
+        'POST /api/credits/check_credits.php': balance(10),
         'POST /api/messages/chat.php': {
           status: 402,
           json: {
@@ -198,10 +229,28 @@ describe('image studio', () => {
     await addModel('Flux Schnell');
     await runAll();
     await within(cards()[0]!).findByText(/Generating\.\.\./);
-    expect(screen.getByRole('button', { name: 'Run All' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Run All/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeDisabled();
     release();
     await screen.findByRole('img', { name: 'Slow' });
-    expect(screen.getByRole('button', { name: 'Run All' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Run All/ })).toBeEnabled();
+  });
+
+  it('names the total before Run All, warns past the balance and refuses a run the balance cannot cover', async () => {
+    const fetchStub = stubApi({
+      routes: { 'POST /api/credits/check_credits.php': balance(5), 'POST /api/messages/chat.php': (init) => imageAnswer(init) },
+    });
+    await openStudio();
+    await typePrompt('A fox');
+    await addModel('Flux Pro');
+    await addModel('Flux Pro');
+    const run = screen.getByRole('button', { name: /^Run All/ });
+    expect(run).toHaveTextContent('Run All: 8 credits');
+    expect(await screen.findByTestId('studio-run-warning')).toHaveTextContent('Run All needs 8 credits, but you have 5 credits.');
+    await runAll();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Insufficient anonymous credits. Running these models requires 8 credit(s), but you only have 5 remaining.',
+    );
+    expect(bodiesTo(fetchStub, '/api/messages/chat.php')).toHaveLength(0);
   });
 });

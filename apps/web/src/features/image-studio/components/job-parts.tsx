@@ -1,5 +1,6 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { MessageSquarePlus, RefreshCw, X } from 'lucide-react';
+import { FallbackNote } from '@/components/fallback-note';
 import { ModelIcon, ModelPicker } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -44,7 +45,7 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
           <ModelIcon model={model} />
-          <span className="truncate text-sm font-medium text-fg">{name}</span>
+          <span className="min-w-0 text-sm font-medium text-fg [overflow-wrap:anywhere]">{name}</span>
           {model?.demo ? <Badge>demo</Badge> : null}
         </div>
       )}
@@ -64,9 +65,12 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
 export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) {
   if (job.completionStats) {
     return (
-      <p className="px-1 text-xs text-muted tabular-nums" data-testid="completion-stats">
-        {job.completionStats.time.toFixed(1)}s · {costLabel(job.completionStats.credits)}
-      </p>
+      <div className="flex flex-col gap-1">
+        <p className="px-1 text-xs text-muted tabular-nums" data-testid="completion-stats">
+          {job.completionStats.time.toFixed(1)}s · {costLabel(job.completionStats.credits)}
+        </p>
+        {job.note && <FallbackNote note={job.note} className="px-1" />}
+      </div>
     );
   }
   const model = models.find((m) => m.id === job.model);
@@ -77,7 +81,7 @@ export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) 
 export function JobImageActions({ job, running, continuing, handlers }: Pick<JobViewProps, 'job' | 'running' | 'continuing' | 'handlers'>) {
   if (job.status !== 'complete' || !job.imageUrl) return null;
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex flex-wrap items-center gap-1">
       <IconButton
         label="Regenerate"
         size="sm"
