@@ -12,17 +12,18 @@ export function ShortcutToast() {
     const timer = setTimeout(() => setNotice(null), SHOW_MS);
     return () => clearTimeout(timer);
   }, [notice]);
+  // Mounted only while there is something to say, so it never stands in for another screen's status.
+  if (!notice) return null;
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4">
-      {notice && (
-        <p
-          key={notice.at}
-          className="rounded-full border border-border bg-elevated px-4 py-2 text-sm text-fg shadow-lg shadow-black/20 animate-pop-in"
-          data-testid="shortcut-toast"
-        >
-          {notice.message}
-        </p>
-      )}
+    <div className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4">
+      <p
+        key={notice.at}
+        role="status"
+        className="rounded-full border border-border bg-elevated px-4 py-2 text-sm text-fg shadow-lg shadow-black/20 animate-pop-in"
+        data-testid="shortcut-toast"
+      >
+        {notice.message}
+      </p>
     </div>
   );
 }
