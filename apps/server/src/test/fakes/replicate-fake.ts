@@ -69,7 +69,7 @@ export async function startReplicateFake(): Promise<ReplicateFake> {
           : { owner: model[1]?.split('/')[0], name: model[1]?.split('/')[1], visibility: 'public' },
       );
     }
-    if (request.method === 'POST' && ((model && model[4] && !model[2]) || request.path === '/v1/predictions')) {
+    if (request.method === 'POST' && ((model?.[4] && !model[2]) || request.path === '/v1/predictions')) {
       const body = (request.body ?? {}) as { version?: string; input?: Record<string, unknown> };
       if (model) {
         if (!served.has(model[1] as string)) return sendJson(res, 404, NOT_FOUND);
