@@ -88,7 +88,7 @@ describe('home', () => {
     );
     expect(thread.thread.title).toBe('Write a haiku about the sea at...');
     await page.locator('[data-testid="message"][data-sender="ai"]').first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="streaming-dots"]').length === 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="streaming-dots"]').length === 0, null, { timeout: 60_000 });
     expect(await page.locator('[data-testid="message"][data-sender="ai"]').first().innerText()).not.toBe('');
     await screenshot(page, 'home-handoff-thread-1280');
     expect(errors).toEqual([]);

@@ -141,7 +141,7 @@ describe('polish: images', () => {
     await queue(page, 'A glass city at night', ['Stable Diffusion XL']);
     await page.getByRole('button', { name: 'Run All: 3 credits' }).click();
     await finished(page, 1);
-    await queue(page, 'A glass city at night', ['DALL-E 3']);
+    await queue(page, 'A glass city at night', ['DALL-E 3 → GPT Image 2.6 Flare']);
     await page.reload();
     await jobs(page).nth(1).waitFor();
     expect(await page.locator('[data-status="complete"]').count()).toBe(1);
