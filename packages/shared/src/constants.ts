@@ -139,6 +139,8 @@ export const STORAGE_KEYS = {
   aspectRatio: 'aspectRatio',
   aiSettings: 'aiSettings',
   textOnPrimary: 'textOnPrimary',
+  /** A guest's default system prompt for new threads (accounts keep theirs on the server). */
+  defaultSystemPrompt: 'defaultSystemPrompt',
 } as const;
 
 /** Browser session storage keys (core.md section 3). */

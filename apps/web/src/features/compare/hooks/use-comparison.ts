@@ -50,7 +50,15 @@ export function useComparison() {
       runs.current.get(slot.slotId)?.abort();
       const controller = new AbortController();
       runs.current.set(slot.slotId, controller);
-      patch(slot.slotId, { status: 'loading', content: '', prompt, error: undefined, completionStats: undefined, note: undefined });
+      patch(slot.slotId, {
+        status: 'loading',
+        content: '',
+        prompt,
+        error: undefined,
+        completionStats: undefined,
+        note: undefined,
+        figures: undefined,
+      });
       void runSlot(
         model,
         prompt,
@@ -70,6 +78,7 @@ export function useComparison() {
             content: outcome.content,
             completionStats: outcome.completionStats,
             note: outcome.note,
+            figures: outcome.figures,
           });
         else
           patch(slot.slotId, {
@@ -119,7 +128,15 @@ export function useComparison() {
     (slotId: string, model: string | null) => {
       runs.current.get(slotId)?.abort();
       runs.current.delete(slotId);
-      patch(slotId, { model, status: 'idle', content: '', error: undefined, completionStats: undefined, note: undefined });
+      patch(slotId, {
+        model,
+        status: 'idle',
+        content: '',
+        error: undefined,
+        completionStats: undefined,
+        note: undefined,
+        figures: undefined,
+      });
     },
     [patch],
   );
