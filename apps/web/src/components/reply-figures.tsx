@@ -1,6 +1,7 @@
 import type { MessageMetadata, ReplyFigures as Figures } from '@ensemble/shared';
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+// Under a second reads best in milliseconds; longer times in seconds with one decimal.
+const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`);
 
 /** The figures line under a reply: model, credits, time to first token, total time, tokens in and out. */
 export function ReplyFigures({

@@ -45,7 +45,7 @@ describe('MessageList', () => {
     );
     const [prompt, reply] = screen.getAllByTestId('message');
     expect(within(reply!).getByTestId('reply-figures')).toHaveTextContent(
-      'Grok 3 Mini Fast → Grok 4.20 · 3 credits · first token 0.4 s · total 2.1 s · ~12 in / ~340 out tokens (estimated)',
+      'Grok 3 Mini Fast → Grok 4.20 · 3 credits · first token 420 ms · total 2.1 s · ~12 in / ~340 out tokens (estimated)',
     );
     expect(within(reply!).getByTestId('version-position')).toHaveTextContent('2/2');
     expect(within(prompt!).queryByTestId('version-switcher')).toBeNull();
