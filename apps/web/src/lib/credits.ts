@@ -13,6 +13,8 @@ export interface CreditsSnapshot {
   max: number;
   creditsUsed: number;
   plan: CreditPlan;
+  /** A guest that started with 0 because its network's funded guests of the day are used up. */
+  unfunded?: boolean;
 }
 
 /** The query key of the caller's balance; every screen that learns a new balance updates this entry. */
@@ -44,6 +46,7 @@ export async function fetchCredits(signal?: AbortSignal): Promise<CreditsSnapsho
     max: info.max ?? planCap(answer.plan),
     creditsUsed: info.credits_used,
     plan: answer.plan,
+    ...(answer.guest_unfunded ? { unfunded: true } : {}),
   };
 }
 

@@ -11,5 +11,7 @@ export const checkCreditsResponseSchema = z.object({
   message: z.string().optional(),
   credits_info: creditsInfoSchema,
   plan: z.enum(['guest', 'free', 'pro', 'premium']),
+  /** Guests only: true when this guest started with 0 credits because its network's funded guests of the day are used up. */
+  guest_unfunded: z.boolean().optional(),
 });
 export type CheckCreditsResponse = z.infer<typeof checkCreditsResponseSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CREDITS_PATHS, checkCreditsRequestSchema } from '@ensemble/shared';
 import type { Db } from '../../db/connection.js';
-import { creditsInfo, exhaustedText, getBalance, insufficientText } from './service.js';
+import { creditsInfo, exhaustedText, getBalance, insufficientText, isUnfundedGuest } from './service.js';
 
 /** POST check_credits.php: the caller's balance, and whether it covers required_credits. */
 export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -13,6 +13,8 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const balance = await getBalance(db.kysely, who);
       const need = request.body.required_credits;
       const info = creditsInfo(balance);
+      const unfunded = who.kind === 'guest' && balance.remaining === 0 && (await isUnfundedGuest(db.kysely, who.guestId));
+      const extra = unfunded ? { guest_unfunded: true } : {};
       if (need > 0 && need > balance.remaining) {
         const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, need, balance.remaining);
         return {
@@ -20,9 +22,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           message,
           credits_info: { ...info, status: 'credits_exhausted' as const },
           plan: balance.plan,
+          ...extra,
         };
       }
-      return { status: 'success' as const, credits_info: info, plan: balance.plan };
+      return { status: 'success' as const, credits_info: info, plan: balance.plan, ...extra };
     },
   );
 };

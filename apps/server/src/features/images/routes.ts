@@ -8,10 +8,11 @@ import {
   listImagesRequestSchema,
   listImagesResponseSchema,
   okSchema,
+  text,
 } from '@ensemble/shared';
 import type { AppContext } from '../../app.js';
 import { assertUserIdClaim } from '../session/ownership.js';
-import { deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
+import { chatCounts, deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
 import { imageObjectKey } from './object-store.js';
 import { zipImages } from './zip-images.js';
 
@@ -21,7 +22,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const storage = ctx.storage;
 
   // Ids are 128 random bits, so the URL itself is the capability: chat messages show images by it.
-  app.get(`${IMAGE_PATHS.file}/:id`, { schema: { params: z.object({ id: z.string().max(200) }) } }, async (request, reply) => {
+  app.get(`${IMAGE_PATHS.file}/:id`, { schema: { params: z.object({ id: text().max(200) }) } }, async (request, reply) => {
     const row = await findImage(db, request.params.id);
     if (!row) throw new AppError('not_found', 'Image not found');
     // Streamed from the disk or from S3 as it arrives, never held whole in memory.
@@ -43,7 +44,12 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       assertUserIdClaim(who, request.body.user_id);
       reply.header('Cache-Control', 'no-store');
       const { images, hasMore } = await listUserImages(db, who, request.body.page, request.body.limit);
-      return { status: 'success' as const, images: images.map(toUserImage), has_more: hasMore };
+      const counts = await chatCounts(
+        db,
+        who,
+        images.map((image) => image.id),
+      );
+      return { status: 'success' as const, images: images.map((image) => toUserImage(image, counts.get(image.id))), has_more: hasMore };
     },
   );
 

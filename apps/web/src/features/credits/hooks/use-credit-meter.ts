@@ -35,7 +35,9 @@ export function useCreditMeter(user: User | null): CreditMeterState {
     await queryClient.cancelQueries({ queryKey: creditsQueryKey });
     queryClient.setQueryData<CreditsSnapshot>(creditsQueryKey, (old) => {
       const plan = old?.plan ?? user?.subscription_tier ?? 'guest';
-      return { remaining: Math.max(0, credits), max: old?.max ?? planCap(plan), creditsUsed: old?.creditsUsed ?? 0, plan };
+      const remaining = Math.max(0, credits);
+      const unfunded = remaining === 0 && old?.unfunded === true;
+      return { remaining, max: old?.max ?? planCap(plan), creditsUsed: old?.creditsUsed ?? 0, plan, ...(unfunded ? { unfunded } : {}) };
     });
     setHighlighted(true);
     clearTimeout(highlightTimer.current);
