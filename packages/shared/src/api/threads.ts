@@ -37,7 +37,7 @@ export const createThreadRequestSchema = z.object({
   is_anonymous: looseBool.optional(),
   force: looseBool.optional(),
   /** The new thread's system prompt; left out, an account's default system prompt is used. */
-  system_prompt: z.string().max(SYSTEM_PROMPT_MAX).nullish(),
+  system_prompt: text().max(SYSTEM_PROMPT_MAX).nullish(),
 });
 export type CreateThreadRequest = z.input<typeof createThreadRequestSchema>;
 export const createThreadResponseSchema = z.object({
@@ -70,7 +70,7 @@ export type ThreadResponse = z.infer<typeof threadResponseSchema>;
 
 /** A thread's own instructions and parameters; null clears one (the model's default applies). */
 export const threadSettingsSchema = z.object({
-  system_prompt: z.string().max(SYSTEM_PROMPT_MAX).nullable(),
+  system_prompt: text().max(SYSTEM_PROMPT_MAX).nullable(),
   temperature: z.number().min(0).max(2).nullable(),
   max_output_tokens: z.number().int().min(1).max(MAX_OUTPUT_TOKENS_LIMIT).nullable(),
 });
@@ -87,5 +87,5 @@ export const threadSettingsResponseSchema = z.object({
 export type ThreadSettingsResponse = z.infer<typeof threadSettingsResponseSchema>;
 
 /** The account's default system prompt for new threads (guests keep theirs in the browser). */
-export const systemPromptRequestSchema = z.object({ system_prompt: z.string().max(SYSTEM_PROMPT_MAX).nullable() });
+export const systemPromptRequestSchema = z.object({ system_prompt: text().max(SYSTEM_PROMPT_MAX).nullable() });
 export const systemPromptResponseSchema = z.object({ status: z.literal('success'), system_prompt: z.string().nullable() });

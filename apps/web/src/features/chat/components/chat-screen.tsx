@@ -14,7 +14,7 @@ import type { ChatMessage } from '../types';
 import { ChatInputBar } from './chat-input-bar';
 import { ChatSidePanel } from './chat-side-panel';
 import { EmptyChat } from './empty-chat';
-import { saveThreadSettings } from '../api/thread-settings';
+import { getThreadSettings, saveThreadSettings } from '../api/thread-settings';
 import { MessageList } from './message-list';
 import type { BranchActions } from './message-item';
 import { ThreadSettingsDialog } from './thread-settings-dialog';
@@ -83,6 +83,18 @@ export function ChatScreen() {
     }),
     [catalogue.text_models, chat.switchVersion, findModel, send],
   );
+  // Read fresh: another device, or an account's default prompt applied at creation, may have set them.
+  const openSettings = async () => {
+    if (threadId !== null) {
+      try {
+        const res = await getThreadSettings(threadId, chat.who.userId);
+        chat.setInfo((info) => ({ ...info, settings: res.settings }));
+      } catch {
+        // The last known settings are shown; saving still works.
+      }
+    }
+    setSettingsOpen(true);
+  };
   const saveSettings = async (settings: ThreadSettings) => {
     if (threadId === null) return;
     const res = await saveThreadSettings(threadId, chat.who.userId, settings);
@@ -109,7 +121,7 @@ export function ChatScreen() {
           createdAt={chat.createdAt}
           messageCount={chat.messageCount}
           totalCredits={chat.info.totalCredits}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={() => void openSettings()}
           isGuest={chat.who.isGuest}
           panelOpen={panel.open}
           onTogglePanel={panel.toggle}

@@ -83,7 +83,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
         force,
         ...(guestPrompt ? { system_prompt: guestPrompt } : {}),
       });
-      setInfo({ totalCredits: 0, settings: { ...NO_INFO.settings, system_prompt: res.thread_id ? guestPrompt || null : null } });
+      setInfo({ totalCredits: 0, settings: { ...NO_INFO.settings, system_prompt: guestPrompt || null } });
       forceNew.current = false;
       setThreadId(res.thread_id);
       setTitle(res.thread.title);
