@@ -83,7 +83,10 @@ describe('conversation control', () => {
       document.querySelector('[data-testid="message"][data-sender="user"]')?.textContent?.includes('Explain how tides work'),
     );
     // The old branch comes back as it was left: its second version.
-    expect(await replies(page).last().getByTestId('version-position').innerText()).toBe('2/2');
+    await page.waitForFunction(() => {
+      const ai = [...document.querySelectorAll('[data-testid="message"][data-sender="ai"]')].at(-1);
+      return ai?.querySelector('[data-testid="version-position"]')?.textContent === '2/2';
+    });
 
     // A system prompt set in the thread settings is shown there again after a reload, with the figures.
     await page.getByRole('button', { name: 'Thread settings' }).click();
@@ -112,6 +115,28 @@ describe('conversation control', () => {
     );
     expect(await page.getByTestId('message-count').innerText()).toBe('2 messages');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("gives a guest's new thread the default system prompt kept in Settings", async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${journey.server.url}/prod/settings`);
+    const box = page.getByRole('textbox', { name: 'System prompt for new threads' });
+    await box.fill('Answer briefly, in British English.');
+    await page.getByRole('button', { name: 'Save default prompt' }).click();
+    await page.getByText('Saved. New threads start with it.').waitFor();
+
+    await page.goto(`${journey.server.url}/prod/thread`);
+    await sendPrompt(page, 'Hello there');
+    await page.waitForURL(/\/prod\/thread\/\d+$/);
+    await waitForReplies(page);
+    await page.getByRole('button', { name: 'Thread settings' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('textarea[aria-label="System prompt"]') as HTMLTextAreaElement | null)?.value !== undefined,
+    );
+    expect(await page.getByRole('textbox', { name: 'System prompt' }).inputValue()).toBe('Answer briefly, in British English.');
     await context.close();
   });
 });
