@@ -242,8 +242,8 @@ describe('image studio', () => {
     });
     await openStudio();
     await typePrompt('A fox');
-    await addModel('Flux Pro');
-    await addModel('Flux Pro');
+    await addModel('Flux Pro → FLUX.2 Pro');
+    await addModel('Flux Pro → FLUX.2 Pro');
     const run = screen.getByRole('button', { name: /^Run All/ });
     expect(run).toHaveTextContent('Run All: 8 credits');
     expect(await screen.findByTestId('studio-run-warning')).toHaveTextContent('Run All needs 8 credits, but you have 5 credits.');
