@@ -192,3 +192,8 @@ export function promptTitle(prompt: string): string {
 export function imagePromptTitle(prompt: string): string {
   return `Image: ${promptTitle(prompt)}`;
 }
+
+/** The longest system prompt accepted (a thread's, or the default for new threads). */
+export const SYSTEM_PROMPT_MAX = 20_000;
+/** The largest maximum output tokens a thread may ask for. */
+export const MAX_OUTPUT_TOKENS_LIMIT = 128_000;

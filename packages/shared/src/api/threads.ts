@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { idSchema, looseBool, userIdSchema, text } from './common.js';
-
-/** The longest system prompt accepted. */
-export const SYSTEM_PROMPT_MAX = 20_000;
-/** The largest maximum output tokens a thread may ask for. */
-export const MAX_OUTPUT_TOKENS_LIMIT = 128_000;
+import { MAX_OUTPUT_TOKENS_LIMIT, SYSTEM_PROMPT_MAX } from '../constants.js';
 
 export const threadSchema = z.object({
   id: z.number(),
