@@ -139,6 +139,8 @@ export const STORAGE_KEYS = {
   aspectRatio: 'aspectRatio',
   aiSettings: 'aiSettings',
   textOnPrimary: 'textOnPrimary',
+  /** A guest's default system prompt for new threads (accounts keep theirs on the server). */
+  defaultSystemPrompt: 'defaultSystemPrompt',
 } as const;
 
 /** Browser session storage keys (core.md section 3). */
@@ -190,3 +192,8 @@ export function promptTitle(prompt: string): string {
 export function imagePromptTitle(prompt: string): string {
   return `Image: ${promptTitle(prompt)}`;
 }
+
+/** The longest system prompt accepted (a thread's, or the default for new threads). */
+export const SYSTEM_PROMPT_MAX = 20_000;
+/** The largest maximum output tokens a thread may ask for. */
+export const MAX_OUTPUT_TOKENS_LIMIT = 128_000;

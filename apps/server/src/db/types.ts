@@ -15,6 +15,7 @@ export interface UsersTable {
   subscription_end_date: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  default_system_prompt: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -61,6 +62,11 @@ export interface ThreadsTable {
   guest_id: number | null;
   title: string;
   message_count: number;
+  /** The newest message of the branch the thread shows (migration 007); null when empty. */
+  current_leaf_id: number | null;
+  system_prompt: string | null;
+  temperature: number | null;
+  max_output_tokens: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -68,6 +74,8 @@ export interface ThreadsTable {
 export interface MessagesTable {
   id: Generated<number>;
   thread_id: number;
+  /** The message this one answers or follows; null for a thread's first messages. */
+  parent_id: number | null;
   role: string;
   type: string;
   content: string;

@@ -44,6 +44,11 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/messages/messages.php': { kind: 'body', ids: 'record' },
   'POST /api/messages/delete_message.php': { kind: 'body', ids: 'record' },
   'POST /api/messages/update_message.php': { kind: 'body', ids: 'record' },
+  'POST /api/messages/switch_branch.php': { kind: 'body', ids: 'record', text: false },
+  'GET /api/threads/thread_settings.php': { kind: 'query', ids: 'record', text: false },
+  'POST /api/threads/thread_settings.php': { kind: 'body', ids: 'record' },
+  'GET /api/user/system_prompt.php': { kind: 'none' },
+  'POST /api/user/system_prompt.php': { kind: 'body' },
   'GET /api/images/file/:id': { kind: 'params' },
   'POST /api/images/get_user_images.php': { kind: 'body', ids: 'user', text: false },
   'POST /api/images/delete_image.php': { kind: 'body', ids: 'record' },
@@ -55,7 +60,7 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/subscription/webhook.php': { kind: 'body' },
 };
 
-const ID_FIELDS = ['thread_id', 'message_id', 'user_id', 'image_id', 'required_credits', 'page'];
+const ID_FIELDS = ['thread_id', 'message_id', 'user_id', 'image_id', 'required_credits', 'page', 'parent_id', 'regenerate_id'];
 const TEXT_FIELDS = [
   'title',
   'content',
@@ -71,6 +76,7 @@ const TEXT_FIELDS = [
   'session_id',
   'stream_id',
   'metadata',
+  'system_prompt',
 ];
 const FINE: Record<string, unknown> = {
   title: 'A title',

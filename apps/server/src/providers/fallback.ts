@@ -1,5 +1,5 @@
-import { MESSAGES, type ModelEntry, PROVIDER_LABELS } from '@ensemble/shared';
-import { type ChatTurn, type GeneratedImage, ProviderError, type ProviderAdapter } from './types.js';
+import { MESSAGES, type ModelEntry, PROVIDER_LABELS, acceptsParameter } from '@ensemble/shared';
+import { type ChatTurn, type GeneratedImage, ProviderError, type ProviderAdapter, type TextGenerationRequest } from './types.js';
 import type { AspectRatio } from '@ensemble/shared';
 
 /** One row that may answer a request: the row, its adapter and the id its provider knows it by. */
@@ -17,6 +17,22 @@ export interface FallbackOptions {
   onModelNotFound?: (candidate: Candidate) => void;
   /** Told once, before the first token, which candidate answers. */
   onAnswer?: (candidate: Candidate) => void;
+  /** The thread's parameters; each candidate gets those its row accepts. */
+  params?: { temperature?: number | null; maxOutputTokens?: number | null };
+  /** Told the answering provider's token usage. */
+  onUsage?: TextGenerationRequest['onUsage'];
+}
+
+// Anthropic's Messages API takes temperature from 0 to 1; the others from 0 to 2.
+const TEMPERATURE_MAX: Partial<Record<ModelEntry['provider'], number>> = { anthropic: 1 };
+
+/** The parameters a row accepts out of those asked for, in its provider's range. */
+export function acceptedParams(model: ModelEntry, params: FallbackOptions['params']): { temperature?: number; maxOutputTokens?: number } {
+  const out: { temperature?: number; maxOutputTokens?: number } = {};
+  if (params?.temperature != null && acceptsParameter(model, 'temperature'))
+    out.temperature = Math.min(params.temperature, TEMPERATURE_MAX[model.provider] ?? 2);
+  if (params?.maxOutputTokens != null && acceptsParameter(model, 'max_output_tokens')) out.maxOutputTokens = params.maxOutputTokens;
+  return out;
 }
 
 // Failures before the first token that say "this model cannot answer now", not "this request is bad".
@@ -57,6 +73,8 @@ export async function* streamFirstAvailable(
         providerModelId: candidate.providerModelId,
         messages,
         signal: AbortSignal.any([signal, own.signal]),
+        ...acceptedParams(candidate.model, options.params),
+        ...(options.onUsage ? { onUsage: options.onUsage } : {}),
       })
       [Symbol.asyncIterator]();
     let first: IteratorResult<string>;

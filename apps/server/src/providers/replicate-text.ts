@@ -31,7 +31,7 @@ export async function* streamReplicateText(
     const created = await fetchOk(`${settings.baseUrl}/models/${modelPath}/predictions`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${settings.apiToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ input: replicateInput(request.messages), stream: true }),
+      body: JSON.stringify({ input: replicateInput(request), stream: true }),
       signal: deadline.signal,
     });
     const prediction = await readJson<Prediction>(created);
@@ -71,7 +71,8 @@ export async function* streamReplicateText(
 }
 
 // Llama on Replicate takes one prompt plus a system prompt; earlier turns become a transcript.
-function replicateInput(turns: ChatTurn[]): Record<string, unknown> {
+function replicateInput(request: TextGenerationRequest): Record<string, unknown> {
+  const turns: ChatTurn[] = request.messages;
   const system = turns
     .filter((t) => t.role === 'system')
     .map((t) => t.content)
@@ -83,7 +84,12 @@ function replicateInput(turns: ChatTurn[]): Record<string, unknown> {
     history.length === 0
       ? (last?.content ?? '')
       : `${history.map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content}`).join('\n\n')}\n\nUser: ${last?.content ?? ''}`;
-  return { prompt, max_tokens: 4096, ...(system ? { system_prompt: system } : {}) };
+  return {
+    prompt,
+    max_tokens: request.maxOutputTokens ?? 4096,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(system ? { system_prompt: system } : {}),
+  };
 }
 
 /** True for Replicate's own hosts and the configured base: the only places our token may go. */

@@ -13,6 +13,9 @@ export async function* streamSdkText(model: LanguageModel, request: TextGenerati
       system,
       messages,
       abortSignal: deadline.signal,
+      // Each provider package puts these in its own form (max_tokens, generationConfig.maxOutputTokens ...).
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
       // Retries would double the wait the user sees; the chat layer decides about retrying.
       maxRetries: 0,
       // Errors arrive as stream parts below; the default handler would only log them.
@@ -35,8 +38,10 @@ export async function* streamSdkText(model: LanguageModel, request: TextGenerati
         throw part.error;
       } else if (part.type === 'abort') {
         throw new Error('aborted');
-      } else if (part.type === 'finish' && part.finishReason === 'content-filter' && !produced) {
-        throw new ProviderError('content_filter', PROVIDER_MESSAGES.contentFilter);
+      } else if (part.type === 'finish') {
+        if (part.finishReason === 'content-filter' && !produced) throw new ProviderError('content_filter', PROVIDER_MESSAGES.contentFilter);
+        const { inputTokens, outputTokens } = part.totalUsage;
+        if (inputTokens !== undefined || outputTokens !== undefined) request.onUsage?.({ inputTokens, outputTokens });
       }
     }
     if (deadline.signal.aborted) throw new Error('aborted');

@@ -13,6 +13,17 @@ export interface TextGenerationRequest {
   providerModelId: string;
   messages: ChatTurn[];
   signal: AbortSignal;
+  /** Sent only when set and the model accepts it (catalogue `parameters`). */
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** Told the provider's token usage when it reports one. */
+  onUsage?: (usage: TokenUsage) => void;
+}
+
+/** Tokens a reply used, as its provider reported them. */
+export interface TokenUsage {
+  inputTokens?: number;
+  outputTokens?: number;
 }
 
 export interface ImageGenerationRequest {

@@ -1,4 +1,4 @@
-import { MESSAGES, STREAM_DONE, TIMEOUTS } from '@ensemble/shared';
+import { MESSAGES, type ReplyFigures, STREAM_DONE, TIMEOUTS } from '@ensemble/shared';
 
 /** One content delta of a reply. */
 export interface StreamDelta {
@@ -31,6 +31,8 @@ export interface ReadStreamOptions {
   signal?: AbortSignal;
   onDelta?: (delta: StreamDelta, contentSoFar: string) => void;
   onFallback?: (fallback: StreamFallback) => void;
+  /** The reply's cost and timing, sent just before its end. */
+  onFigures?: (figures: ReplyFigures) => void;
   retries?: number;
   /** Wait before retry n is n times this (1 s, 2 s, 3 s). */
   retryBaseMs?: number;
@@ -123,6 +125,7 @@ export async function readChatStream(
             note?: string;
             answered_by?: string;
             cost?: number;
+            figures?: ReplyFigures;
           };
           try {
             event = JSON.parse(block.data);
@@ -133,6 +136,10 @@ export async function readChatStream(
           if (event.type === 'fallback' && typeof event.note === 'string') {
             fallback = { note: event.note, answeredBy: event.answered_by ?? '', cost: event.cost ?? 0 };
             options.onFallback?.(fallback);
+            continue;
+          }
+          if (event.type === 'figures' && event.figures) {
+            options.onFigures?.(event.figures);
             continue;
           }
           if (event.type === 'credits_exhausted')

@@ -9,14 +9,28 @@ export const chatInputMessageSchema = z.object({
   metadata: z.union([messageMetadataSchema, text().max(200_000), z.null()]).optional(),
 });
 
-export const chatRequestSchema = z.object({
-  thread_id: idSchema.nullish(),
-  user_id: userIdSchema,
-  model: text().min(1).max(200),
-  stream: looseBool.optional(),
-  is_comparison: looseBool.optional(),
-  messages: z.array(chatInputMessageSchema).min(1, 'must hold at least one message').max(500),
-});
+export const chatRequestSchema = z
+  .object({
+    thread_id: idSchema.nullish(),
+    user_id: userIdSchema,
+    model: text().min(1).max(200),
+    stream: looseBool.optional(),
+    is_comparison: looseBool.optional(),
+    messages: z.array(chatInputMessageSchema).max(500).default([]),
+    /** The message the new prompt follows (0: the start of the thread, as a sibling of its first message). Left out, the end of the shown branch. */
+    parent_id: z.union([z.literal(0), idSchema]).optional(),
+    /** An earlier reply of this thread to answer again: no new prompt; the new reply becomes its sibling version. */
+    regenerate_id: idSchema.optional(),
+  })
+  .refine((b) => b.regenerate_id !== undefined || b.messages.length > 0, {
+    path: ['messages'],
+    message: 'must hold at least one message',
+  })
+  .refine((b) => b.regenerate_id === undefined || b.thread_id, { path: ['thread_id'], message: 'is required to regenerate' })
+  .refine((b) => b.regenerate_id === undefined || b.parent_id === undefined, {
+    path: ['parent_id'],
+    message: 'cannot be sent with regenerate_id',
+  });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
 export const chatDataSchema = z.object({

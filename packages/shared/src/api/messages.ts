@@ -14,6 +14,16 @@ export const messageMetadataSchema = z
     answered_by: text().optional(),
     /** "Answered by {fallback} because {model} was unavailable", when a fallback answered. */
     fallback_note: text().optional(),
+    /** Credits this reply was charged (issue 14). */
+    credits: z.number().optional(),
+    /** Milliseconds from the request to the first token, and to the end of the reply. */
+    ttft_ms: z.number().optional(),
+    total_ms: z.number().optional(),
+    /** Tokens in (prompt) and out (reply), from the provider's usage report. */
+    tokens_in: z.number().optional(),
+    tokens_out: z.number().optional(),
+    /** True when the token counts are estimated (the demo provider, or a provider that reported none). */
+    tokens_estimated: z.boolean().optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
@@ -37,6 +47,10 @@ export const messageSchema = z.object({
   id: z.number(),
   thread_id: z.number(),
   threadId: z.number(),
+  /** The message this one follows in the thread's tree; null for a first message. */
+  parent_id: z.number().nullable().optional(),
+  /** Every version at this place (this message and its siblings), oldest first; a "‹ 2/3 ›" control switches between them. */
+  sibling_ids: z.array(z.number()).optional(),
   user_id: z.number(),
   content: z.string(),
   sender: z.enum(['user', 'assistant']),
@@ -58,7 +72,20 @@ export const getMessagesRequestSchema = z.object({
 export const getMessagesResponseSchema = z.object({
   status: z.literal('success'),
   messages: z.array(messageSchema),
-  thread: z.object({ id: z.number(), title: z.string(), created_at: z.string() }),
+  thread: z.object({
+    id: z.number(),
+    title: z.string(),
+    created_at: z.string(),
+    /** The last message of the shown branch; `messages` holds that branch only. */
+    current_leaf_id: z.number().nullable().optional(),
+    /** Messages on the shown branch. */
+    message_count: z.number().optional(),
+    /** Credits paid for every reply of the thread, every version included. */
+    total_credits: z.number().optional(),
+    system_prompt: z.string().nullable().optional(),
+    temperature: z.number().nullable().optional(),
+    max_output_tokens: z.number().nullable().optional(),
+  }),
   message: z.string().optional(),
 });
 export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
@@ -94,3 +121,6 @@ export const updateMessageRequestSchema = z.object({
   user_id: userIdSchema,
 });
 export const messageResponseSchema = z.object({ status: z.literal('success'), message: messageSchema.optional() });
+
+/** Shows another version: the thread shows the newest branch through `message_id`. */
+export const switchBranchRequestSchema = z.object({ message_id: idSchema, user_id: userIdSchema });

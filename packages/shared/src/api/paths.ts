@@ -36,6 +36,8 @@ export const MESSAGE_PATHS = {
   save: '/api/messages/messages.php',
   remove: '/api/messages/delete_message.php',
   update: '/api/messages/update_message.php',
+  /** Shows another version: the thread's shown branch moves to the newest leaf under a message. */
+  branch: '/api/messages/switch_branch.php',
 } as const;
 
 export const SUBSCRIPTION_PATHS = {
@@ -50,7 +52,12 @@ export const THREAD_PATHS = {
   remove: '/api/threads/delete_thread.php',
   update: '/api/threads/update_thread.php',
   updateTitle: '/api/threads/update_thread_title.php',
+  /** A thread's system prompt, temperature and maximum output tokens. */
+  settings: '/api/threads/thread_settings.php',
 } as const;
+
+/** The account's default system prompt for new threads. */
+export const PREFERENCE_PATHS = { systemPrompt: '/api/user/system_prompt.php' } as const;
 
 /** The public URL of a stored image. */
 export const imageFileUrl = (id: string) => `${IMAGE_PATHS.file}/${id}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, looseBool, userIdSchema, text } from './common.js';
+import { MAX_OUTPUT_TOKENS_LIMIT, SYSTEM_PROMPT_MAX } from '../constants.js';
 
 export const threadSchema = z.object({
   id: z.number(),
@@ -31,6 +32,8 @@ export const createThreadRequestSchema = z.object({
   title: text().max(10_000).optional(),
   is_anonymous: looseBool.optional(),
   force: looseBool.optional(),
+  /** The new thread's system prompt; left out, an account's default system prompt is used. */
+  system_prompt: text().max(SYSTEM_PROMPT_MAX).nullish(),
 });
 export type CreateThreadRequest = z.input<typeof createThreadRequestSchema>;
 export const createThreadResponseSchema = z.object({
@@ -60,3 +63,25 @@ export const threadResponseSchema = z.object({
   thread: threadSchema,
 });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+
+/** A thread's own instructions and parameters; null clears one (the model's default applies). */
+export const threadSettingsSchema = z.object({
+  system_prompt: text().max(SYSTEM_PROMPT_MAX).nullable(),
+  temperature: z.number().min(0).max(2).nullable(),
+  max_output_tokens: z.number().int().min(1).max(MAX_OUTPUT_TOKENS_LIMIT).nullable(),
+});
+export type ThreadSettings = z.infer<typeof threadSettingsSchema>;
+
+/** Reads (GET, with thread_id) or changes (POST: the fields sent) a thread's settings. */
+export const threadSettingsQuerySchema = z.object({ thread_id: idSchema, user_id: userIdSchema });
+export const updateThreadSettingsRequestSchema = threadSettingsSchema.partial().extend({ thread_id: idSchema, user_id: userIdSchema });
+export const threadSettingsResponseSchema = z.object({
+  status: z.literal('success'),
+  thread_id: z.number(),
+  settings: threadSettingsSchema,
+});
+export type ThreadSettingsResponse = z.infer<typeof threadSettingsResponseSchema>;
+
+/** The account's default system prompt for new threads (guests keep theirs in the browser). */
+export const systemPromptRequestSchema = z.object({ system_prompt: text().max(SYSTEM_PROMPT_MAX).nullable() });
+export const systemPromptResponseSchema = z.object({ status: z.literal('success'), system_prompt: z.string().nullable() });

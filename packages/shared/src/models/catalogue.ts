@@ -34,13 +34,25 @@ export interface ModelEntry {
   fallbacks?: string[];
   /** Set by the server when the model is answered by the built-in demo provider. */
   demo?: boolean;
+  /** Generation parameters the model accepts (text rows); reasoning models refuse temperature. */
+  parameters?: GenerationParameter[];
 }
+
+/** A per-thread setting a text model may accept. */
+export type GenerationParameter = 'temperature' | 'max_output_tokens';
 
 /** The optional parts of a row. */
 export interface RowOptions {
   model_id?: string;
   fallbacks?: string[];
+  parameters?: GenerationParameter[];
 }
+
+/** What a reasoning model accepts: no temperature (the provider refuses it). */
+export const REASONING_PARAMETERS: GenerationParameter[] = ['max_output_tokens'];
+
+/** Whether a model takes a parameter; a row without the list takes none. */
+export const acceptsParameter = (model: Pick<ModelEntry, 'parameters'>, p: GenerationParameter) => model.parameters?.includes(p) ?? false;
 
 const icon = (family: IconFamily) => `/api/assets/icons/${family}.svg`;
 
@@ -54,7 +66,8 @@ export function textRow(
   description: string,
   options: RowOptions = {},
 ): ModelEntry {
-  return { id, name, description, provider, type: 'text', stream: true, cost, icon: icon(family), ...options };
+  const parameters: GenerationParameter[] = ['temperature', 'max_output_tokens'];
+  return { id, name, description, provider, type: 'text', stream: true, cost, icon: icon(family), parameters, ...options };
 }
 
 /** An image row (images never stream). */

@@ -1,4 +1,4 @@
-import { type ModelEntry, textRow as text } from './catalogue.js';
+import { type ModelEntry, REASONING_PARAMETERS as reasoning, textRow as text } from './catalogue.js';
 
 // Every provider id below was checked on 2026-11-23 against the source named beside it: the model-id
 // unions of the @ai-sdk provider packages we ship (openai 3.0.141, anthropic 3.0.137, google 3.0.141,
@@ -40,6 +40,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     'o1-mini was retired by OpenAI; GPT-6.1 Terra, a fast reasoning model, answers.',
     {
       model_id: 'gpt-6.1-terra',
+      parameters: reasoning,
     },
   ),
   text(
@@ -51,10 +52,16 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     "o3-mini was retired by OpenAI; GPT-6.1 Sol, OpenAI's everyday reasoning workhorse, answers.",
     {
       model_id: 'gpt-6.1-sol',
+      parameters: reasoning,
     },
   ),
-  text('gpt-6-astra', 'GPT-6 Astra', 'openai', 'openai', 3, "OpenAI's most capable model for hard reasoning, coding and research."),
-  text('gpt-6-luna', 'GPT-6 Luna', 'openai', 'openai', 1, "OpenAI's fastest, lightest GPT-6 for quick everyday answers."),
+  // GPT-6 models reason before answering and, like the o-series, refuse temperature.
+  text('gpt-6-astra', 'GPT-6 Astra', 'openai', 'openai', 3, "OpenAI's most capable model for hard reasoning, coding and research.", {
+    parameters: reasoning,
+  }),
+  text('gpt-6-luna', 'GPT-6 Luna', 'openai', 'openai', 1, "OpenAI's fastest, lightest GPT-6 for quick everyday answers.", {
+    parameters: reasoning,
+  }),
   // Google: ai.google.dev/gemini-api/docs/models and /deprecations (the 1.x and 2.0 models are shut down).
   text(
     'gemini-2.0-flash-exp',
@@ -114,6 +121,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     model_id: 'meta/meta-llama-3.1-405b-instruct',
   }),
   // Anthropic: platform.claude.com/docs/en/about-claude/models/overview (every Claude 3.x model is retired).
+  // Claude 5 models refuse sampling parameters (temperature); Claude Haiku 4.5 still takes them.
   text(
     'claude-3-5-sonnet-latest',
     'Claude 3.5 Sonnet → Claude Sonnet 5',
@@ -123,6 +131,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     'Claude 3.5 Sonnet was retired by Anthropic; Claude Sonnet 5 answers.',
     {
       model_id: 'claude-sonnet-5',
+      parameters: reasoning,
     },
   ),
   text(
@@ -134,6 +143,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     "Claude 3.7 Sonnet was retired by Anthropic; Claude Sonnet 5.5, Anthropic's best mix of speed and intelligence, answers.",
     {
       model_id: 'claude-sonnet-5-5',
+      parameters: reasoning,
       fallbacks: ['claude-3-5-sonnet-latest'],
     },
   ),
@@ -146,6 +156,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     'Claude 3 Opus was retired by Anthropic; Claude Opus 5.5 answers.',
     {
       model_id: 'claude-opus-5-5',
+      parameters: reasoning,
     },
   ),
   text(
@@ -157,6 +168,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     "Claude 3.5 Haiku was retired by Anthropic; Claude Haiku 5.5, Anthropic's fastest model, answers.",
     {
       model_id: 'claude-haiku-5-5',
+      parameters: reasoning,
     },
   ),
   text(
@@ -177,6 +189,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     'anthropic',
     3,
     "Anthropic's most capable model for demanding reasoning and long tasks.",
+    { parameters: reasoning },
   ),
   // xAI: docs.x.ai models list as mirrored by @ai-sdk/xai (grok-2 and grok-3 are retired).
   text(
@@ -201,6 +214,7 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
     'xai',
     3,
     "xAI's reasoning Grok for maths, science and multi-step problems.",
+    { parameters: reasoning },
   ),
   // DeepSeek: api-docs.deepseek.com models list as mirrored by @ai-sdk/deepseek ("deepseek-chat-v1" never existed).
   text('deepseek-chat', 'DeepSeek Chat → DeepSeek V4 Flash', 'deepseek', 'deepseek', 1, "DeepSeek's fast V4 model for chat and code.", {

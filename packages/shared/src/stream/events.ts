@@ -5,6 +5,18 @@ export type StreamEvent =
   | { error: string; code?: string }
   /** A fallback row answers instead of the chosen one; `cost` is what the reply is charged. */
   | { type: 'fallback'; answered_by: string; note: string; cost: number }
-  | { type: 'credits_exhausted'; message: string };
+  | { type: 'credits_exhausted'; message: string }
+  /** Sent once before the end of a reply that produced text: what it cost and how fast it came (issue 14). */
+  | { type: 'figures'; figures: ReplyFigures };
+
+/** A reply's cost and timing, also saved in its message metadata. */
+export interface ReplyFigures {
+  credits: number;
+  ttft_ms?: number;
+  total_ms: number;
+  tokens_in?: number;
+  tokens_out?: number;
+  tokens_estimated?: boolean;
+}
 
 export const STREAM_DONE = '[DONE]';

@@ -5,6 +5,7 @@ import { ledgerSetNull } from './002-ledger-set-null.js';
 import { openCharges } from './003-open-charges.js';
 import { modelAvailability } from './004-model-availability.js';
 import { appSecrets } from './005-app-secrets.js';
+import { conversationTree } from './007-conversation-tree.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -13,4 +14,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '003-open-charges': openCharges,
   '004-model-availability': modelAvailability,
   '005-app-secrets': appSecrets,
+  '007-conversation-tree': conversationTree,
 };

@@ -4,6 +4,7 @@ import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { type Balance, chargeIn } from '../credits/service.js';
 import { deleteMessageRow, insertMessage } from '../messages/store.js';
+import { assertParentInThread } from '../messages/tree.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { openCharge, settleCharge } from './open-charges.js';
@@ -28,6 +29,10 @@ export interface AdmissionRequest {
   aspectRatio: AspectRatio;
   /** Metadata of the reply placeholder to create, or null for none (images, comparisons). */
   placeholder: Record<string, unknown> | null;
+  /** Where the prompt goes: after this message (null: the thread's start); left out, the end of the shown branch. */
+  parentId?: number | null;
+  /** Regenerating: no new prompt is saved, and the reply follows this message (the earlier reply's parent). */
+  regenerateParentId?: number | null;
 }
 
 /**
@@ -47,14 +52,19 @@ export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Pro
       let messageId: number | null = null;
       let newTitle: string | undefined;
       if (thread) {
-        userMessageId = await insertMessage(trx, {
-          threadId: thread.id,
-          role: 'user',
-          type: 'text',
-          content: r.prompt,
-          model: r.model.id,
-          metadata: r.model.type === 'image' ? { aspectRatio: r.aspectRatio, prompt: r.prompt } : null,
-        });
+        const regenerating = r.regenerateParentId !== undefined;
+        if (r.parentId) await assertParentInThread(trx, thread.id, r.parentId);
+        if (!regenerating) {
+          userMessageId = await insertMessage(trx, {
+            threadId: thread.id,
+            role: 'user',
+            type: 'text',
+            content: r.prompt,
+            model: r.model.id,
+            metadata: r.model.type === 'image' ? { aspectRatio: r.aspectRatio, prompt: r.prompt } : null,
+            ...(r.parentId !== undefined ? { parentId: r.parentId } : {}),
+          });
+        }
         newTitle = isFirst ? await titleFromFirstMessage(trx, thread, r.model, r.prompt) : undefined;
         if (r.placeholder) {
           messageId = await insertMessage(trx, {
@@ -65,6 +75,7 @@ export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Pro
             model: r.model.id,
             metadata: r.placeholder,
             status: 'streaming',
+            parentId: regenerating ? (r.regenerateParentId ?? null) : userMessageId,
           });
         }
       }

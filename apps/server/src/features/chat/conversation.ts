@@ -2,11 +2,12 @@ import { normalizeAspectRatio, type AspectRatio, type ChatRequest } from '@ensem
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { ChatTurn } from '../../providers/types.js';
+import { loadTree, pathTo } from '../messages/tree.js';
 
 const HISTORY_LIMIT = 40;
 const HISTORY_CHARS = 60_000;
 
-type InputMessage = ChatRequest['messages'][number];
+type InputMessage = NonNullable<ChatRequest['messages']>[number];
 
 /** The prompt the caller just sent: the last user message with content. */
 export function latestPrompt(messages: InputMessage[]): InputMessage | undefined {
@@ -30,25 +31,36 @@ export function requestedAspectRatio(message: InputMessage | undefined): AspectR
   return normalizeAspectRatio((meta as { aspectRatio?: unknown } | null)?.aspectRatio);
 }
 
-/** The thread's earlier text turns (oldest first, bounded), so a model remembers the conversation. */
-export async function threadHistory(db: Kysely<Database>, threadId: number): Promise<ChatTurn[]> {
-  const rows = await db
-    .selectFrom('messages')
-    .select(['role', 'content'])
-    .where('thread_id', '=', threadId)
-    .where('type', '=', 'text')
-    .where('status', 'not in', ['error', 'interrupted'])
-    .where('content', '!=', '')
-    .orderBy('id', 'desc')
-    .limit(HISTORY_LIMIT)
-    .execute();
+/**
+ * The turns of the branch ending at `upTo` (oldest first, bounded): only that branch, never another
+ * version, so a model remembers the conversation the user sees. The thread's system prompt comes first.
+ */
+export async function threadHistory(
+  db: Kysely<Database>,
+  threadId: number,
+  upTo: number | null,
+  systemPrompt?: string | null,
+): Promise<ChatTurn[]> {
+  const path = pathTo(await loadTree(db, threadId), upTo).slice(-HISTORY_LIMIT * 2);
+  const rows = path.length
+    ? await db
+        .selectFrom('messages')
+        .select(['id', 'role', 'content', 'type', 'status'])
+        .where('id', 'in', path)
+        .orderBy('id', 'desc')
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const turns: ChatTurn[] = [];
   let chars = 0;
-  for (const r of rows) {
+  for (const id of [...path].reverse()) {
+    const r = byId.get(id);
+    if (!r || r.type !== 'text' || r.status === 'error' || r.status === 'interrupted' || r.content === '') continue;
     chars += r.content.length;
-    if (chars > HISTORY_CHARS) break;
+    if (chars > HISTORY_CHARS || turns.length >= HISTORY_LIMIT) break;
     turns.unshift({ role: r.role === 'assistant' ? 'assistant' : 'user', content: r.content });
   }
+  if (systemPrompt?.trim()) turns.unshift({ role: 'system', content: systemPrompt });
   return turns;
 }
 

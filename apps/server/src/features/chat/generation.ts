@@ -1,8 +1,8 @@
-import { MESSAGES, type ModelEntry } from '@ensemble/shared';
+import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
-import { ProviderError, type ChatTurn } from '../../providers/types.js';
+import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
 import { deleteMessageRow, findMessage, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
@@ -25,8 +25,15 @@ export interface TextJob {
   /** The assistant message being written, or null for a comparison without a thread. */
   messageId: number | null;
   cost: number;
+  /** The thread's temperature and maximum output tokens (null: the model's default). */
+  params?: { temperature: number | null; maxOutputTokens: number | null };
+  /** When the request arrived (performance.now()), for the time to first token. */
+  startedAt?: number;
   log: FastifyBaseLogger;
 }
+
+/** Roughly four characters a token: the estimate shown when a provider reports no usage. */
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /** What a message records when a fallback row answered it. */
 export type FallbackMetadata = { answered_by: string; fallback_note: string };
@@ -65,7 +72,7 @@ export async function runTextJob(
   ctx: AppContext,
   hub: StreamHub,
   job: TextJob,
-): Promise<{ content: string; error: string | null; fallback?: FallbackMetadata }> {
+): Promise<{ content: string; error: string | null; fallback?: FallbackMetadata; figures?: ReplyFigures }> {
   const { db } = ctx;
   let content = '';
   let failure: string | null = null;
@@ -73,8 +80,38 @@ export async function runTextJob(
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const provider = job.resolved.adapter.id;
-  const started = performance.now();
+  const started = job.startedAt ?? performance.now();
   const replyEnded = replyStarted();
+  let firstAt: number | undefined;
+  let usage: TokenUsage | undefined;
+  let figures: ReplyFigures | undefined;
+  // The reply's metadata as it grows: the placeholder's, then the fallback note, then the figures.
+  let metadata: MessageMetadata = { demo: job.resolved.adapter.demo, stream_id: job.streamId };
+  const measure = (charged: number): ReplyFigures => {
+    const own = usage && (usage.inputTokens !== undefined || usage.outputTokens !== undefined) && !job.resolved.adapter.demo;
+    const input = job.turns.map((t) => t.content).join('\n');
+    return {
+      credits: charged,
+      ...(firstAt !== undefined ? { ttft_ms: Math.round(firstAt - started) } : {}),
+      total_ms: Math.round(performance.now() - started),
+      tokens_in: own && usage?.inputTokens !== undefined ? usage.inputTokens : estimateTokens(input),
+      tokens_out: own && usage?.outputTokens !== undefined ? usage.outputTokens : estimateTokens(content),
+      ...(own ? {} : { tokens_estimated: true }),
+    };
+  };
+  const finishFigures = async (status: 'complete' | 'error') => {
+    figures = measure(Math.min(job.cost, answeredBy.cost));
+    metadata = { ...metadata, ...figures };
+    hub.push(job.streamId, { type: 'figures', figures });
+    const id = job.messageId;
+    if (id !== null) {
+      const saved = metadata;
+      saving = saving
+        .then(() => updateMessage(db.kysely, id, { content, status, metadata: saved }))
+        .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving reply figures failed'));
+      await saving;
+    }
+  };
   // Saves run one after another; a failed save is logged and the next one carries the text.
   const save = (status: 'streaming' | 'complete' | 'error', then?: () => Promise<void>) => {
     const id = job.messageId;
@@ -103,21 +140,29 @@ export async function runTextJob(
     if (!note) return;
     answeredBy = answered.model;
     hub.push(job.streamId, { type: 'fallback', answered_by: answered.model.id, note, cost: Math.min(job.cost, answered.model.cost) });
+    metadata = { ...metadata, answered_by: answered.model.id, fallback_note: note };
     if (job.messageId !== null) {
       const id = job.messageId;
-      const metadata = { demo: job.resolved.adapter.demo, stream_id: job.streamId, answered_by: answered.model.id, fallback_note: note };
-      saving = saving.then(() => updateMessage(db.kysely, id, { metadata }));
+      const saved = metadata;
+      saving = saving.then(() => updateMessage(db.kysely, id, { metadata: saved }));
     }
   };
 
   try {
     const signal = new AbortController().signal;
-    const options = { ...ctx.catalogue.fallbackOptions(), onAnswer };
+    const onUsage = (u: TokenUsage) => {
+      usage = u;
+    };
+    const params = { temperature: job.params?.temperature ?? null, maxOutputTokens: job.params?.maxOutputTokens ?? null };
+    const options = { ...ctx.catalogue.fallbackOptions(), onAnswer, onUsage, params };
     for await (const raw of streamFirstAvailable(job.model, job.resolved.chain, job.turns, signal, options)) {
       const delta = raw.replaceAll(NUL, '');
       if (!delta) continue;
       const first = content === '';
-      if (first) observeFirstToken(provider, (performance.now() - started) / 1000);
+      if (first) {
+        firstAt = performance.now();
+        observeFirstToken(provider, (firstAt - started) / 1000);
+      }
       content += delta;
       hub.push(job.streamId, { content: delta, message_id: job.messageId, format: 'markdown' });
       if (first) {
@@ -134,6 +179,7 @@ export async function runTextJob(
     clearTimeout(trailing);
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     await save('complete');
+    await finishFigures('complete');
     fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference);
     await settle(ctx, job, 'keep');
   } catch (error) {
@@ -146,6 +192,7 @@ export async function runTextJob(
       await settle(ctx, job, 'refund');
     } else {
       await save('error');
+      await finishFigures('error');
       fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference);
       await settle(ctx, job, 'keep');
     }
@@ -154,7 +201,7 @@ export async function runTextJob(
     replyEnded();
     hub.finish(job.streamId);
   }
-  return { content, error: failure, ...(fallback ? { fallback } : {}) };
+  return { content, error: failure, ...(fallback ? { fallback } : {}), ...(figures ? { figures } : {}) };
 }
 
 /** Settles the job's charge; a refunded reply's empty placeholder goes first, so no one sees it. */

@@ -24,6 +24,7 @@ import type { ThreadRow } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
 import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob, settleFallback } from './generation.js';
+import { regenerateTarget } from './regenerate.js';
 import { countProviderError } from '../../metrics/metrics.js';
 import { chargeReference, settleCharge } from './open-charges.js';
 import type { StreamHub } from './stream-hub.js';
@@ -34,7 +35,9 @@ type ParsedChat = {
   model: string;
   stream?: boolean;
   is_comparison?: boolean;
-  messages: ChatRequest['messages'];
+  messages: NonNullable<ChatRequest['messages']>;
+  parent_id?: number;
+  regenerate_id?: number;
 };
 
 export interface ChatDeps {
@@ -59,14 +62,17 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const model = catalogue.find(body.model);
   const resolved = model ? await catalogue.resolve(model) : null;
   if (!model || !resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
-  const prompt = latestPrompt(body.messages);
+  const again = body.regenerate_id && body.thread_id ? await regenerateTarget(db.kysely, who, body.thread_id, body.regenerate_id) : null;
+  const latest = again ? null : latestPrompt(body.messages);
+  const prompt = again ? { content: again.prompt } : latest;
   if (!prompt) throw new AppError('bad_request', 'Invalid request: messages must end with a non-empty user message');
 
   const cost = modelCost(model);
   const streamId = randomBytes(16).toString('hex');
   const reference = chargeReference(streamId);
-  const aspectRatio = requestedAspectRatio(prompt);
+  const aspectRatio = again ? again.aspectRatio : requestedAspectRatio(latest ?? undefined);
   const text = model.type !== 'image';
+  const startedAt = performance.now();
   const admitted = await admitChat(db, who, {
     threadId: body.thread_id ?? null,
     model,
@@ -75,17 +81,21 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     prompt: prompt.content,
     aspectRatio,
     placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
+    ...(again ? { regenerateParentId: again.parentId } : {}),
+    ...(!again && body.parent_id !== undefined ? { parentId: body.parent_id === 0 ? null : body.parent_id } : {}),
   });
   if (!admitted) throw await creditsError(ctx, who, cost);
   const { thread, messageId } = admitted;
   const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
-  if (!text) return generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, reference, cost);
+  const promptId = admitted.userMessageId ?? again?.parentId ?? null;
+  if (!text) return generateImageReply(deps, who, { ...base, resolved, promptId, startedAt }, prompt.content, aspectRatio, reference, cost);
 
   let job: ReturnType<typeof runTextJob>;
   try {
-    const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
+    const turns = thread ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt) : requestTurns(body.messages);
+    const params = { temperature: thread?.temperature ?? null, maxOutputTokens: thread?.max_output_tokens ?? null };
     await hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
-    job = runTextJob(ctx, hub, { streamId, reference, who, model, resolved, turns, messageId, cost, log: deps.log });
+    job = runTextJob(ctx, hub, { streamId, reference, who, model, resolved, turns, messageId, cost, params, startedAt, log: deps.log });
   } catch (error) {
     await abandonAdmission(db, admitted, reference);
     throw error;
@@ -97,10 +107,10 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const { content, error, fallback } = await job;
+  const { content, error, fallback, figures } = await job;
   if (error && !content) throw new AppError('bad_gateway', error);
   const balance = await getBalance(db.kysely, who);
-  const replyMetadata = { ...metadata, ...fallback };
+  const replyMetadata = { ...metadata, ...fallback, ...figures };
   if (error) {
     // Cut mid-way: the text so far was delivered (and paid for, as for streams) but is no answer.
     const cut = answer(balance, { ...base, messageId, content, type: 'text', status: 'error', metadata: replyMetadata });
@@ -121,7 +131,7 @@ interface ReplyBase {
 async function generateImageReply(
   deps: ChatDeps,
   who: Identity,
-  base: ReplyBase & { resolved: ResolvedChain },
+  base: ReplyBase & { resolved: ResolvedChain; promptId: number | null; startedAt: number },
   prompt: string,
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
   reference: string,
@@ -156,7 +166,8 @@ async function generateImageReply(
   const fallback = await settleFallback(ctx, who, base.model, answered, cost, reference);
   const url = imageFileUrl(stored.id);
   const { width, height } = stored;
-  const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width, height, image_id: stored.id, ...fallback };
+  const figures = { credits: Math.min(cost, answered.cost), total_ms: Math.round(performance.now() - base.startedAt) };
+  const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width, height, image_id: stored.id, ...fallback, ...figures };
   let messageId: number | null = null;
   if (base.thread) {
     try {
@@ -167,6 +178,7 @@ async function generateImageReply(
         content: url,
         model: base.model.id,
         metadata,
+        parentId: base.promptId,
       });
       await attachImageToMessage(ctx.db.kysely, stored.id, messageId);
     } catch (error) {

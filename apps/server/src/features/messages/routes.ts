@@ -7,11 +7,12 @@ import {
   messageResponseSchema,
   saveMessageRequestSchema,
   saveMessageResponseSchema,
+  switchBranchRequestSchema,
   updateMessageRequestSchema,
 } from '@ensemble/shared';
 import type { Db } from '../../db/connection.js';
 import { assertUserIdClaim } from '../session/ownership.js';
-import { deleteOwnedMessage, editOwnedMessage, getThreadMessages, saveUserMessage } from './service.js';
+import { deleteOwnedMessage, editOwnedMessage, getThreadMessages, saveUserMessage, switchBranch } from './service.js';
 
 /** The message calls of core.md section 7 (chat.php lives in the chat feature). */
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -80,6 +81,16 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       assertUserIdClaim(who, b.user_id);
       const message = await editOwnedMessage(db.kysely, who, b.message_id, b.content, b.thread_id);
       return { status: 'success' as const, message };
+    },
+  );
+
+  app.post(
+    MESSAGE_PATHS.branch,
+    { schema: { body: switchBranchRequestSchema, response: { 200: getMessagesResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      assertUserIdClaim(who, request.body.user_id);
+      return { status: 'success' as const, ...(await switchBranch(db.kysely, who, request.body.message_id)) };
     },
   );
 };

@@ -1,9 +1,11 @@
-import { AppError, type Message, type MessageMetadata, imageFileUrl } from '@ensemble/shared';
+import { AppError, type GetMessagesResponse, type Message, type MessageMetadata, imageFileUrl } from '@ensemble/shared';
 import { ownsRow } from '../session/ownership.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
+import { toThreadSettings } from '../threads/settings.js';
+import { childrenOf, loadTree, newestLeafUnder, pathTo, shownLeaf } from './tree.js';
 import {
   type MessageRow,
   deleteMessageRow,
@@ -31,18 +33,53 @@ export async function loadOwnedMessage(
   return { message, thread };
 }
 
-/** A thread's messages, oldest first, with the thread's id, title and creation time. */
-export async function getThreadMessages(
-  db: DbHandle,
-  who: Identity,
-  threadId: number,
-): Promise<{ messages: Message[]; thread: { id: number; title: string; created_at: string } }> {
+/**
+ * The thread's shown branch, oldest first (each message with the ids of its versions), and the
+ * thread: its shown leaf, the branch's length, the credits paid for every version, its settings.
+ */
+export async function getThreadMessages(db: DbHandle, who: Identity, threadId: number): Promise<Omit<GetMessagesResponse, 'status'>> {
   const thread = await loadOwnedThread(db, who, threadId);
   const rows = await listThreadMessages(db, threadId);
+  const nodes = rows.map((r) => ({ id: r.id, parent_id: r.parent_id }));
+  const leaf = shownLeaf(nodes, thread.current_leaf_id);
+  const shown = new Set(pathTo(nodes, leaf));
+  const kids = childrenOf(nodes);
+  let totalCredits = 0;
+  for (const r of rows) if (r.role === 'assistant') totalCredits += messageCredits(r);
+  const messages = rows
+    .filter((r) => shown.has(r.id))
+    .map((r) => ({ ...toMessageView(r, ownerUserId(thread)), sibling_ids: kids.get(r.parent_id ?? 0) ?? [r.id] }));
   return {
-    messages: rows.map((r) => toMessageView(r, ownerUserId(thread))),
-    thread: { id: thread.id, title: thread.title, created_at: thread.created_at },
+    messages,
+    thread: {
+      id: thread.id,
+      title: thread.title,
+      created_at: thread.created_at,
+      current_leaf_id: leaf,
+      message_count: messages.length,
+      total_credits: totalCredits,
+      ...toThreadSettings(thread),
+    },
   };
+}
+
+/** Credits a reply was charged, as its metadata records them (replies from before issue 14 recorded none). */
+function messageCredits(row: MessageRow): number {
+  if (!row.metadata) return 0;
+  try {
+    const credits = (JSON.parse(row.metadata) as { credits?: unknown }).credits;
+    return typeof credits === 'number' && Number.isFinite(credits) ? credits : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Shows another version: the thread's shown branch becomes the newest one through `messageId`. */
+export async function switchBranch(db: DbHandle, who: Identity, messageId: number): Promise<Omit<GetMessagesResponse, 'status'>> {
+  const { message } = await loadOwnedMessage(db, who, messageId);
+  const leaf = newestLeafUnder(await loadTree(db, message.thread_id), message.id);
+  await db.updateTable('threads').set({ current_leaf_id: leaf }).where('id', '=', message.thread_id).execute();
+  return getThreadMessages(db, who, message.thread_id);
 }
 
 /**
@@ -95,7 +132,7 @@ export async function saveUserMessage(
   });
 }
 
-/** Deletes one of the caller's messages. */
+/** Deletes one of the caller's messages and everything below it on its branch. */
 export async function deleteOwnedMessage(db: DbHandle, who: Identity, messageId: number): Promise<void> {
   const { message } = await loadOwnedMessage(db, who, messageId);
   await db.transaction().execute((trx) => deleteMessageRow(trx, message.id, message.thread_id));

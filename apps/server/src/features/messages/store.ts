@@ -2,6 +2,7 @@ import type { Message, MessageMetadata } from '@ensemble/shared';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database, MessagesTable } from '../../db/types.js';
+import { appendParent, deleteBranch } from './tree.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type MessageRow = Omit<MessagesTable, 'id'> & { id: number };
@@ -14,15 +15,22 @@ export interface NewMessage {
   model: string | null;
   metadata: MessageMetadata | null;
   status?: 'complete' | 'streaming' | 'error';
+  /** The message this one follows (null: a first message); left out, the end of the shown branch. */
+  parentId?: number | null;
 }
 
-/** Inserts a message and bumps its thread's count and update time; returns the new id. */
+/**
+ * Inserts a message, makes it the end of the thread's shown branch and bumps the thread's count and
+ * update time; returns the new id.
+ */
 export async function insertMessage(db: Executor, m: NewMessage): Promise<number> {
   const t = now();
+  const parentId = m.parentId === undefined ? await appendParent(db, m.threadId) : m.parentId;
   const row = await db
     .insertInto('messages')
     .values({
       thread_id: m.threadId,
+      parent_id: parentId,
       role: m.role,
       type: m.type,
       content: m.content,
@@ -34,7 +42,11 @@ export async function insertMessage(db: Executor, m: NewMessage): Promise<number
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.updateTable('threads').set({ message_count: sql`message_count + 1`, updated_at: t }).where('id', '=', m.threadId).execute();
+  await db
+    .updateTable('threads')
+    .set({ message_count: sql`message_count + 1`, updated_at: t, current_leaf_id: row.id })
+    .where('id', '=', m.threadId)
+    .execute();
   return row.id;
 }
 
@@ -56,16 +68,9 @@ export async function updateMessage(
     .execute();
 }
 
-/** Deletes a message and lowers its thread's count. */
+/** Deletes a message with everything below it, lowers its thread's count and keeps its shown branch valid. */
 export async function deleteMessageRow(db: Executor, id: number, threadId: number): Promise<void> {
-  const res = await db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
-  if (Number(res.numDeletedRows) > 0) {
-    await db
-      .updateTable('threads')
-      .set({ message_count: sql`case when message_count > 0 then message_count - 1 else 0 end` })
-      .where('id', '=', threadId)
-      .execute();
-  }
+  await deleteBranch(db, threadId, id);
 }
 
 /** The message as the API returns it (core.md section 3 shape). */
@@ -83,6 +88,7 @@ export function toMessageView(row: MessageRow, ownerUserId: number): Message {
     id: row.id,
     thread_id: row.thread_id,
     threadId: row.thread_id,
+    parent_id: row.parent_id,
     user_id: ownerUserId,
     content: row.content,
     sender: role,

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  PREFERENCE_PATHS,
   THREAD_PATHS,
+  systemPromptRequestSchema,
+  systemPromptResponseSchema,
+  threadSettingsQuerySchema,
+  threadSettingsResponseSchema,
+  updateThreadSettingsRequestSchema,
   createThreadRequestSchema,
   createThreadResponseSchema,
   deleteThreadQuerySchema,
@@ -15,6 +21,7 @@ import type { Db } from '../../db/connection.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import { loadOwnedThread } from './access.js';
 import { createThread, deleteThread, listThreads, renameThread, toThreadView } from './service.js';
+import { readDefaultSystemPrompt, toThreadSettings, updateThreadSettings, writeDefaultSystemPrompt } from './settings.js';
 
 /** The thread calls of core.md section 7: create, list, delete, update, rename. */
 export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -24,7 +31,8 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => {
       const who = await request.identity();
       assertUserIdClaim(who, request.body.user_id);
-      const { thread, reused } = await createThread(db.kysely, who, { title: request.body.title, force: request.body.force });
+      const { title, force, system_prompt } = request.body;
+      const { thread, reused } = await createThread(db.kysely, who, { title, force, systemPrompt: system_prompt });
       return { status: 'success' as const, thread_id: thread.id, thread: toThreadView(thread), reused };
     },
   );
@@ -69,6 +77,45 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       assertUserIdClaim(who, request.body.user_id);
       const thread = await renameThread(db.kysely, who, request.body.thread_id, request.body.title);
       return { status: 'success' as const, success: true as const, thread: toThreadView(thread) };
+    },
+  );
+
+  app.get(
+    THREAD_PATHS.settings,
+    { schema: { querystring: threadSettingsQuerySchema, response: { 200: threadSettingsResponseSchema } } },
+    async (request, reply) => {
+      const who = await request.identity();
+      assertUserIdClaim(who, request.query.user_id);
+      reply.header('Cache-Control', 'no-store');
+      const thread = await loadOwnedThread(db.kysely, who, request.query.thread_id);
+      return { status: 'success' as const, thread_id: thread.id, settings: toThreadSettings(thread) };
+    },
+  );
+
+  app.post(
+    THREAD_PATHS.settings,
+    { schema: { body: updateThreadSettingsRequestSchema, response: { 200: threadSettingsResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      const { thread_id, user_id, ...changes } = request.body;
+      assertUserIdClaim(who, user_id);
+      const settings = await updateThreadSettings(db.kysely, who, thread_id, changes);
+      return { status: 'success' as const, thread_id, settings };
+    },
+  );
+
+  app.get(PREFERENCE_PATHS.systemPrompt, { schema: { response: { 200: systemPromptResponseSchema } } }, async (request, reply) => {
+    const who = await request.identity();
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'success' as const, system_prompt: await readDefaultSystemPrompt(db.kysely, who) };
+  });
+
+  app.post(
+    PREFERENCE_PATHS.systemPrompt,
+    { schema: { body: systemPromptRequestSchema, response: { 200: systemPromptResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      return { status: 'success' as const, system_prompt: await writeDefaultSystemPrompt(db.kysely, who, request.body.system_prompt) };
     },
   );
 };

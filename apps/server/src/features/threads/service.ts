@@ -6,6 +6,7 @@ import { ownerColumns } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from './access.js';
 import { ownedNewestFirst } from '../../db/owned-page.js';
+import { initialSystemPrompt } from './settings.js';
 
 type DbHandle = Kysely<Database>;
 
@@ -37,7 +38,7 @@ export function threadTitle(requested: string | null | undefined): string {
 export async function createThread(
   db: DbHandle,
   who: Identity,
-  input: { title?: string | null; force?: boolean },
+  input: { title?: string | null; force?: boolean; systemPrompt?: string | null },
 ): Promise<{ thread: ThreadRow; reused: boolean }> {
   const title = threadTitle(input.title);
   const base = db.selectFrom('threads').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -59,7 +60,13 @@ export async function createThread(
   }
 
   const t = now();
-  const values = { ...ownerColumns(who), title, message_count: 0, created_at: t, updated_at: t };
+  const settings = {
+    system_prompt: await initialSystemPrompt(db, who, input.systemPrompt),
+    temperature: null,
+    max_output_tokens: null,
+    current_leaf_id: null,
+  };
+  const values = { ...ownerColumns(who), title, message_count: 0, ...settings, created_at: t, updated_at: t };
   const row = await db.insertInto('threads').values(values).returning('id').executeTakeFirstOrThrow();
   return { thread: { ...values, id: row.id }, reused: false };
 }

@@ -58,6 +58,14 @@ export function startAnthropicFake(): Promise<FakeServer> {
     const body = (request.body ?? {}) as { model?: unknown; max_tokens?: unknown; messages?: unknown };
     if (typeof body.max_tokens !== 'number') return sendJson(res, 400, errorBody(400, 'max_tokens: Field required'));
     if (!Array.isArray(body.messages) || body.messages.length === 0) return sendJson(res, 400, errorBody(400, 'messages: Field required'));
+    // The Messages API takes system text only as the top-level `system`, and temperature from 0 to 1.
+    if (body.messages.some((m: { role?: unknown }) => m.role !== 'user' && m.role !== 'assistant'))
+      return sendJson(res, 400, errorBody(400, 'messages: roles must be user or assistant; use the top-level system parameter'));
+    const temperature = (body as { temperature?: unknown }).temperature;
+    if (temperature !== undefined && /claude-(sonnet|opus|haiku|fable)-5|claude-opus-4-[78]/.test(String(body.model)))
+      return sendJson(res, 400, errorBody(400, `temperature: is not supported for ${String(body.model)}`));
+    if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 1))
+      return sendJson(res, 400, errorBody(400, 'temperature: Input should be less than or equal to 1'));
     const model = String(body.model ?? '');
     if (!reachable(ctx.fake.served).has(model)) return sendJson(res, 404, errorBody(404, `model: ${model}`));
     if (misbehave(ctx, ERRORS)) return;

@@ -67,6 +67,18 @@ export function startGoogleFake(): Promise<FakeServer> {
     const contents = (request.body as { contents?: unknown })?.contents;
     if (!Array.isArray(contents) || contents.length === 0)
       return sendJson(res, 400, errorBody(400, '* GenerateContentRequest.contents: contents is not specified'));
+    // generateContent keeps parameters in generationConfig and system text in systemInstruction.
+    const { generationConfig, systemInstruction, ...rest } = (request.body ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(rest).filter((k) => !['contents', 'safetySettings', 'tools', 'toolConfig', 'cachedContent'].includes(k));
+    if (unknown.length)
+      return sendJson(res, 400, errorBody(400, `Invalid JSON payload received. Unknown name "${unknown[0]}": Cannot find field.`));
+    const config = (generationConfig ?? {}) as { temperature?: unknown; maxOutputTokens?: unknown };
+    if (config.temperature !== undefined && (typeof config.temperature !== 'number' || config.temperature < 0 || config.temperature > 2))
+      return sendJson(res, 400, errorBody(400, 'generation_config.temperature must be between 0 and 2'));
+    if (config.maxOutputTokens !== undefined && (!Number.isInteger(config.maxOutputTokens) || (config.maxOutputTokens as number) < 1))
+      return sendJson(res, 400, errorBody(400, 'generation_config.max_output_tokens must be a positive integer'));
+    if (systemInstruction !== undefined && !Array.isArray((systemInstruction as { parts?: unknown }).parts))
+      return sendJson(res, 400, errorBody(400, 'system_instruction.parts is required'));
     if (ctx.fake.behaviour === 'hang') return;
     if (ctx.fake.behaviour === 'safety' || ctx.fake.behaviour === 'content_filter') {
       const blocked = ctx.fake.behaviour === 'safety' ? promptBlocked(model) : candidateBlocked(model);

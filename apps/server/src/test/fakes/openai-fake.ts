@@ -103,7 +103,7 @@ export function startOpenAIFake(options: { prefix?: string; flavour?: OpenAIFlav
       const [status, body] = UNKNOWN_MODEL[flavour](model);
       return sendJson(res, status, body);
     }
-    if (isChat) return chat(ctx, model);
+    if (isChat) return chat(ctx, model, flavour);
     return image(ctx, model);
   }, SERVED[flavour]);
 }
@@ -140,7 +140,32 @@ function image(ctx: FakeContext, model: string): unknown {
   });
 }
 
-async function chat(ctx: FakeContext, model: string): Promise<void> {
+// OpenAI's reasoning models (o-series, GPT-5 and later) refuse temperature and want max_completion_tokens.
+const REASONING = /^(o\d|gpt-([5-9]|\d\d))/;
+
+/** The 400 the Chat Completions API gives for a parameter it refuses, or null when the body is acceptable. */
+function refusedParameter(body: Record<string, unknown>, model: string, flavour: OpenAIFlavour): string | null {
+  const t = body.temperature;
+  if (t !== undefined && (typeof t !== 'number' || t < 0 || t > 2)) return "Invalid 'temperature': must be a number between 0 and 2.";
+  for (const key of ['max_tokens', 'max_completion_tokens']) {
+    const v = body[key];
+    if (v !== undefined && (!Number.isInteger(v) || (v as number) < 1)) return `Invalid '${key}': integer below minimum value.`;
+  }
+  if (flavour === 'openai' && REASONING.test(model)) {
+    if (t !== undefined) return "Unsupported parameter: 'temperature' is not supported with this model.";
+    if (body.max_tokens !== undefined)
+      return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+  }
+  return null;
+}
+
+async function chat(ctx: FakeContext, model: string, flavour: OpenAIFlavour): Promise<void> {
+  const refused = refusedParameter((ctx.request.body ?? {}) as Record<string, unknown>, model, flavour);
+  if (refused) {
+    return void sendJson(ctx.res, 400, {
+      error: { message: refused, type: 'invalid_request_error', param: null, code: 'unsupported_parameter' },
+    });
+  }
   if (misbehave(ctx, ERRORS)) return;
   const { res } = ctx;
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };

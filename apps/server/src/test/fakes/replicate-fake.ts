@@ -88,6 +88,13 @@ export async function startReplicateFake(): Promise<ReplicateFake> {
           status: 422,
         });
       }
+      // Meta's Llama models on Replicate take temperature from 0 to 5 and max_tokens as an integer.
+      const invalid = (detail: string) => sendJson(res, 422, { title: 'Input validation failed', detail, status: 422 });
+      const temperature = body.input?.temperature;
+      if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 5))
+        return invalid('- input.temperature: Must be less than or equal to 5');
+      const maxTokens = body.input?.max_tokens;
+      if (maxTokens !== undefined && !Number.isInteger(maxTokens)) return invalid('- input.max_tokens: Invalid type. Expected: integer');
       if (misbehave(ctx, ERRORS)) return;
       return createPrediction(ctx, model?.[1], predictions);
     }

@@ -13,6 +13,8 @@ export function toChatMessage(m: Message): ChatMessage {
     streaming: m.status === 'streaming',
     ...(m.status === 'error' || m.status === 'interrupted' ? { cut: m.status } : {}),
     prompt: m.metadata?.prompt,
+    parentId: m.parent_id ?? null,
+    ...(m.sibling_ids ? { siblingIds: m.sibling_ids } : {}),
     created_at: m.created_at,
   };
 }

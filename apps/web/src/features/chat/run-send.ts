@@ -79,7 +79,9 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
       model: model.id,
       ...(streamed ? { stream: true } : {}),
       is_comparison: false,
-      messages: [{ content: request.prompt, role: 'user', type: 'text', metadata }],
+      messages: request.regenerateId ? [] : [{ content: request.prompt, role: 'user', type: 'text', metadata }],
+      ...(request.regenerateId ? { regenerate_id: request.regenerateId } : {}),
+      ...(request.parentId !== undefined ? { parent_id: request.parentId } : {}),
     },
     image ? 'image' : 'text',
     deps.signal,
@@ -102,6 +104,9 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
         onFallback: ({ note, answeredBy }) => {
           metadata = { ...metadata, answered_by: answeredBy, fallback_note: note };
           cb.onFallback?.(metadata);
+        },
+        onFigures: (figures) => {
+          metadata = { ...metadata, ...figures };
         },
       });
       refunded = !!fallback && fallback.cost < cost;

@@ -17,6 +17,10 @@ export interface ChatMessage {
   local?: boolean;
   /** The prompt an image placeholder or image reply belongs to. */
   prompt?: string;
+  /** The message this one follows in the thread's tree (stored messages). */
+  parentId?: number | null;
+  /** Every version at this place, oldest first (stored messages); more than one shows "‹ 2/3 ›". */
+  siblingIds?: number[];
   created_at: string;
 }
 
@@ -26,6 +30,10 @@ export interface SendRequest {
   model: string;
   type: ModelType;
   aspectRatio: AspectRatio;
+  /** Edit & submit: the message the new prompt follows (0: the thread's start). */
+  parentId?: number;
+  /** Regenerate: the reply to answer again as a new version (no new prompt is sent). */
+  regenerateId?: number;
 }
 
 /** The error banner's state: a credits error gets the coin icon and an action link. */

@@ -1,4 +1,4 @@
-import { MESSAGES, type ModelEntry, modelCost, sendFailureText } from '@ensemble/shared';
+import { MESSAGES, type MessageMetadata, type ModelEntry, modelCost, type ReplyFigures, sendFailureText } from '@ensemble/shared';
 import { ApiError } from '@/lib/api-client';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
@@ -14,7 +14,7 @@ export interface SlotCallbacks {
 
 /** How a slot run ended. */
 export type SlotOutcome =
-  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
+  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string; figures?: ReplyFigures }
   | {
       status: 'error' | 'credits_exhausted';
       message: string;
@@ -29,6 +29,13 @@ async function refreshBalance(cb: SlotCallbacks): Promise<void> {
   } catch {
     // The meter refreshes on its own later.
   }
+}
+
+/** The figures a whole (not streamed) reply's metadata carries. */
+function figuresOf(metadata: MessageMetadata | null | undefined): ReplyFigures | undefined {
+  if (!metadata || typeof metadata.credits !== 'number' || typeof metadata.total_ms !== 'number') return undefined;
+  const { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } = metadata;
+  return { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated };
 }
 
 /** Whether a failure means the credits ran out. */
@@ -59,11 +66,13 @@ export async function runSlot(
     let content = '';
     let note: string | undefined;
     let credits = modelCost(model);
+    let figures: ReplyFigures | undefined;
     if (!streamId) {
       const res = await startReply(model, prompt, userId, signal);
       cb.onCredits(res.credits_remaining);
       content = res.data.content;
       note = res.data.metadata?.fallback_note;
+      figures = figuresOf(res.data.metadata);
       streamId = res.data.stream_id ?? undefined;
     }
     if (streamId) {
@@ -71,6 +80,9 @@ export async function runSlot(
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
         onFallback: (fallback) => cb.onFallback?.(fallback.note),
+        onFigures: (f) => {
+          figures = f;
+        },
       }).catch((error: unknown) => {
         // A reply that failed before any content was refunded on the server.
         void refreshBalance(cb);
@@ -85,7 +97,7 @@ export async function runSlot(
     }
     if (!content) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
-    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}) };
+    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}), ...(figures ? { figures } : {}) };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };

@@ -1,3 +1,5 @@
+import type { ReplyFigures } from '@ensemble/shared';
+
 /** A comparison slot's state (screens.md section 4: loading, streaming, complete, error or credits_exhausted). */
 export type SlotStatus = 'idle' | 'loading' | 'streaming' | 'complete' | 'error' | 'credits_exhausted';
 
@@ -16,4 +18,6 @@ export interface CompareSlot {
   completionStats?: { time: number; credits: number };
   /** "Answered by {fallback} because {model} was unavailable", when a fallback row answered. */
   note?: string;
+  /** The reply's figures from the server: credits, time to first token, total time, tokens (issue 14). */
+  figures?: ReplyFigures;
 }

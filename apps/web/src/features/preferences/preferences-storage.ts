@@ -7,6 +7,7 @@ import {
   type ModelType,
   normalizeAspectRatio,
   STORAGE_KEYS,
+  SYSTEM_PROMPT_MAX,
   UI,
 } from '@ensemble/shared';
 import { localStore } from '@/lib/storage';
@@ -39,6 +40,8 @@ export interface Preferences {
   messageType: ModelType;
   aspectRatio: AspectRatio;
   aiSettings: AiSettings;
+  /** A guest's default system prompt for new threads (blank: none). */
+  defaultSystemPrompt: string;
 }
 
 /** The preferences of a first visit. */
@@ -56,6 +59,7 @@ export function defaultPreferences(): Preferences {
     messageType: 'text',
     aspectRatio: 'square',
     aiSettings: aiSettingsFor('square'),
+    defaultSystemPrompt: '',
   };
 }
 
@@ -101,6 +105,7 @@ export function loadPreferences(): Preferences {
     messageType: readString(STORAGE_KEYS.messageType) === 'image' ? 'image' : 'text',
     aspectRatio,
     aiSettings: aiSettingsFor(aspectRatio),
+    defaultSystemPrompt: (readString(STORAGE_KEYS.defaultSystemPrompt) ?? '').slice(0, SYSTEM_PROMPT_MAX),
   };
 }
 

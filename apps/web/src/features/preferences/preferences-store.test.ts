@@ -3,6 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { createPreferencesStore } from './preferences-store';
 
 describe('preferences store', () => {
+  it("keeps a guest's default system prompt in this browser, bounded in length", () => {
+    const store = createPreferencesStore();
+    expect(store.getState().defaultSystemPrompt).toBe('');
+    store.getState().setDefaultSystemPrompt('Answer in haiku.');
+    expect(localStorage.getItem('defaultSystemPrompt')).toBe('Answer in haiku.');
+    expect(createPreferencesStore().getState().defaultSystemPrompt).toBe('Answer in haiku.');
+    store.getState().setDefaultSystemPrompt('x'.repeat(30_000));
+    expect(createPreferencesStore().getState().defaultSystemPrompt).toHaveLength(20_000);
+    localStorage.removeItem('defaultSystemPrompt');
+  });
+
   it('starts from the spec defaults on a first visit', () => {
     const s = createPreferencesStore().getState();
     expect(s).toMatchObject({

@@ -1,4 +1,4 @@
-import { type AspectRatio, type FontName, type ModelType, normalizeAspectRatio, STORAGE_KEYS } from '@ensemble/shared';
+import { type AspectRatio, type FontName, type ModelType, normalizeAspectRatio, STORAGE_KEYS, SYSTEM_PROMPT_MAX } from '@ensemble/shared';
 import { localStore } from '@/lib/storage';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { aiSettingsFor, clampFontSize, isHexColor, modelTypeOf, resolveModelForType, textOnAccent, type Theme } from './preferences-rules';
@@ -24,6 +24,8 @@ export interface PreferencesActions {
   setMessageType(type: ModelType): void;
   /** Accepts 'square' | 'wide' | 'tall' or the '1:1' form; keeps aiSettings in step. */
   setAspectRatio(ratio: AspectRatio | string): void;
+  /** A guest's default system prompt for new threads. */
+  setDefaultSystemPrompt(prompt: string): void;
   /** Back to the defaults ('Reset to Default Settings'). */
   resetPreferences(): void;
 }
@@ -41,6 +43,7 @@ export function createPreferencesStore(): UseBoundStore<StoreApi<PreferencesStor
       if (isHexColor(color)) set({ accentColor: color, textOnPrimary: textOnAccent(color) });
     },
     setFontSize: (px) => set({ fontSize: clampFontSize(px) }),
+    setDefaultSystemPrompt: (prompt) => set({ defaultSystemPrompt: prompt.slice(0, SYSTEM_PROMPT_MAX) }),
     setBodyFont: (bodyFont) => set({ bodyFont }),
     setHeadlineFont: (headlineFont) => set({ headlineFont }),
     setModelShortlist: (ids) => {

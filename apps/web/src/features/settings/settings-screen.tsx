@@ -6,6 +6,7 @@ import { usePreferences } from '@/features/preferences';
 import { AppearanceSection } from './components/appearance-section';
 import { ModelsSection } from './components/models-section';
 import { ResetSection } from './components/reset-section';
+import { SystemPromptSection } from './components/system-prompt-section';
 import { useSettingsActivity } from './hooks/use-settings-activity';
 
 /** /prod/settings: appearance and favourite models; opened from 'All Models...' it scrolls to the first section. */
@@ -26,6 +27,7 @@ export function SettingsScreen() {
         <div ref={body} className="space-y-6">
           <AppearanceSection activity={activity} />
           <ModelsSection activity={activity} />
+          <SystemPromptSection />
           <ResetSection
             onReset={() => {
               usePreferences.getState().resetPreferences();

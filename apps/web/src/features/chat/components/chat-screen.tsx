@@ -1,5 +1,5 @@
-import { type ModelType, normalizeAspectRatio } from '@ensemble/shared';
-import { useCallback } from 'react';
+import { type ModelType, normalizeAspectRatio, type ThreadSettings } from '@ensemble/shared';
+import { useCallback, useMemo, useState } from 'react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
@@ -10,11 +10,15 @@ import { useChatEvents } from '../hooks/use-chat-events';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { useSidePanel } from '../hooks/use-side-panel';
 import { useThreadRouting } from '../hooks/use-thread-routing';
+import { isTemporaryId } from '../message-id';
 import type { ChatMessage } from '../types';
 import { ChatInputBar } from './chat-input-bar';
 import { ChatSidePanel } from './chat-side-panel';
 import { EmptyChat } from './empty-chat';
+import { getThreadSettings, saveThreadSettings } from '../api/thread-settings';
 import { MessageList } from './message-list';
+import type { BranchActions } from './message-item';
+import { ThreadSettingsDialog } from './thread-settings-dialog';
 import { StatusLine } from './status-line';
 import { ThreadHeader } from './thread-header';
 
@@ -26,7 +30,7 @@ export function ChatScreen() {
   useChatShortcuts(chat);
   const panel = useSidePanel();
   const { user } = useSession();
-  const { find } = useModels();
+  const { find, catalogue } = useModels();
   const findModel = useCallback((id: string | null) => find(id), [find]);
   const { send, threadId, title, messages } = chat;
 
@@ -45,7 +49,9 @@ export function ChatScreen() {
       const aspectRatio = message.metadata?.aspectRatio
         ? normalizeAspectRatio(message.metadata.aspectRatio)
         : usePreferences.getState().aspectRatio;
-      send({ prompt, model: message.model ?? usePreferences.getState().selectedImageModel, type: 'image', aspectRatio });
+      // A stored picture gets its new one as a sibling version.
+      const regenerateId = isTemporaryId(message.id) ? undefined : message.id;
+      send({ prompt, model: message.model ?? usePreferences.getState().selectedImageModel, type: 'image', aspectRatio, regenerateId });
     },
     [messages, send],
   );
@@ -61,6 +67,41 @@ export function ChatScreen() {
     },
     [messages, send],
   );
+
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const branch: BranchActions = useMemo(
+    () => ({
+      textModels: catalogue.text_models,
+      onRegenerateWith: (message, modelId) => {
+        const prefs = usePreferences.getState();
+        send({ prompt: message.prompt ?? '·', model: modelId, type: 'text', aspectRatio: prefs.aspectRatio, regenerateId: message.id });
+      },
+      onSubmitEdit: (message, content) => {
+        const prefs = usePreferences.getState();
+        const model = findModel(message.model)?.type === 'text' ? (message.model as string) : selectCurrentModel(prefs);
+        send({ prompt: content, model, type: 'text', aspectRatio: prefs.aspectRatio, parentId: message.parentId ?? 0 });
+      },
+      onSwitch: (id) => void chat.switchVersion(id),
+    }),
+    [catalogue.text_models, chat.switchVersion, findModel, send],
+  );
+  // Read fresh: another device, or an account's default prompt applied at creation, may have set them.
+  const openSettings = async () => {
+    if (threadId !== null) {
+      try {
+        const res = await getThreadSettings(threadId, chat.who.userId);
+        chat.setInfo((info) => ({ ...info, settings: res.settings }));
+      } catch {
+        // The last known settings are shown; saving still works.
+      }
+    }
+    setSettingsOpen(true);
+  };
+  const saveSettings = async (settings: ThreadSettings) => {
+    if (threadId === null) return;
+    const res = await saveThreadSettings(threadId, chat.who.userId, settings);
+    chat.setInfo((info) => ({ ...info, settings: res.settings }));
+  };
 
   const showEmpty = messages.length === 0 && !chat.loadingThread;
   return (
@@ -81,6 +122,8 @@ export function ChatScreen() {
           title={title}
           createdAt={chat.createdAt}
           messageCount={chat.messageCount}
+          totalCredits={chat.info.totalCredits}
+          onOpenSettings={() => void openSettings()}
           isGuest={chat.who.isGuest}
           panelOpen={panel.open}
           onTogglePanel={panel.toggle}
@@ -105,8 +148,10 @@ export function ChatScreen() {
             onDelete={chat.deleteMessage}
             onRegenerate={handleRegenerate}
             onRetry={handleRetry}
+            branch={branch}
           />
         )}
+        {settingsOpen && <ThreadSettingsDialog open onOpenChange={setSettingsOpen} settings={chat.info.settings} onSave={saveSettings} />}
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 pt-2 pb-3 sm:px-6">
           {chat.banner && (
             <ErrorBanner

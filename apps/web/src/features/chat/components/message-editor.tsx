@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** Edits a message in place; Save needs non-empty trimmed content and closes only when the save succeeded. */
+/** Edits a message in place; Save needs non-empty trimmed content and closes only when the save succeeded; Save & submit branches. */
 export function MessageEditor({
   initial,
   onSave,
+  onSaveAndSubmit,
   onCancel,
 }: {
   initial: string;
   onSave(content: string): Promise<boolean>;
+  /** Save & submit: the edit becomes a new version of the prompt with a new reply; the old branch stays. */
+  onSaveAndSubmit?(content: string): void;
   onCancel(): void;
 }) {
   const [draft, setDraft] = useState(initial);
@@ -34,6 +37,19 @@ export function MessageEditor({
         <Button size="sm" onClick={save} disabled={blank} loading={saving}>
           Save
         </Button>
+        {onSaveAndSubmit && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={blank}
+            onClick={() => {
+              onSaveAndSubmit(draft.trim());
+              onCancel();
+            }}
+          >
+            Save &amp; submit
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={onCancel}>
           Cancel
         </Button>

@@ -25,6 +25,42 @@ function renderList(
 }
 
 describe('MessageList', () => {
+  it("shows a reply's figures and its versions, switches between them and offers Save & submit on a prompt", async () => {
+    const branch = { textModels: [...TEXT_MODELS], onRegenerateWith: vi.fn(), onSubmitEdit: vi.fn(), onSwitch: vi.fn() };
+    const figures = { credits: 3, ttft_ms: 420, total_ms: 2100, tokens_in: 12, tokens_out: 340, tokens_estimated: true };
+    render(
+      <MessageList
+        messages={[
+          msg({ id: 6, sender: 'user', content: 'Question', siblingIds: [6], parentId: null }),
+          msg({ id: 9, sender: 'ai', content: 'Second answer', siblingIds: [7, 9], parentId: 6, metadata: figures }),
+        ]}
+        findModel={find}
+        user={null}
+        queued={0}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        onRegenerate={vi.fn()}
+        branch={branch}
+      />,
+    );
+    const [prompt, reply] = screen.getAllByTestId('message');
+    expect(within(reply!).getByTestId('reply-figures')).toHaveTextContent(
+      'Grok 3 Mini Fast → Grok 4.20 · 3 credits · first token 420 ms · total 2.1 s · ~12 in / ~340 out tokens (estimated)',
+    );
+    expect(within(reply!).getByTestId('version-position')).toHaveTextContent('2/2');
+    expect(within(prompt!).queryByTestId('version-switcher')).toBeNull();
+    await userEvent.click(within(reply!).getByRole('button', { name: 'Previous version' }));
+    expect(branch.onSwitch).toHaveBeenCalledWith(7);
+    expect(within(reply!).getByRole('button', { name: 'Next version' })).toBeDisabled();
+
+    await userEvent.click(within(prompt!).getByRole('button', { name: 'Edit message' }));
+    const box = within(prompt!).getByRole('textbox', { name: 'Edit message' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Better question');
+    await userEvent.click(within(prompt!).getByRole('button', { name: 'Save & submit' }));
+    expect(branch.onSubmitEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }), 'Better question');
+  });
+
   it('labels senders You and the model name, and marks demo replies', async () => {
     renderList([
       msg({ id: 1, sender: 'user', content: 'Hi there' }),
@@ -73,6 +109,11 @@ describe('MessageList', () => {
     expect(onEdit).toHaveBeenCalledWith(5, 'New text');
     expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Delete message' }));
+    // Deleting asks first, and says that everything below goes too.
+    expect(onDelete).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: 'Delete message' });
+    expect(dialog).toHaveTextContent('everything below it on this branch');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(5);
   });
 

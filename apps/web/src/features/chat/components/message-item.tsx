@@ -5,6 +5,7 @@ import { FallbackNote } from '@/components/fallback-note';
 import { Markdown } from '@/components/markdown';
 import { ModelIcon } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { UserAvatar } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { useEscapeToSkip, useTypewriter } from '../hooks/use-typewriter';
@@ -15,6 +16,9 @@ import { ImageMessage } from './image-message';
 import { LoadingMessage, StreamingDots } from './loading-message';
 import { MessageActions } from './message-actions';
 import { MessageEditor } from './message-editor';
+import { RegenerateMenu } from './regenerate-menu';
+import { ReplyFigures } from '@/components/reply-figures';
+import { VersionSwitcher } from './version-switcher';
 
 export interface MessageItemProps {
   message: ChatMessage;
@@ -27,6 +31,16 @@ export interface MessageItemProps {
   onRegenerate(message: ChatMessage): void;
   /** Asks the same question again (offered under a reply that was cut). */
   onRetry?(message: ChatMessage): void;
+  /** Regenerate with a model, edit & submit, and switching versions (issue 14). */
+  branch?: BranchActions;
+}
+
+/** What a message can do to the thread's tree. */
+export interface BranchActions {
+  textModels: ModelEntry[];
+  onRegenerateWith(message: ChatMessage, modelId: string): void;
+  onSubmitEdit(message: ChatMessage, content: string): void;
+  onSwitch(id: number): void;
 }
 
 function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
@@ -81,8 +95,10 @@ export const MessageItem = memo(function MessageItem({
   onDelete,
   onRegenerate,
   onRetry,
+  branch,
 }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const mine = message.sender === 'user';
   const name = mine ? 'You' : (model?.name ?? message.model ?? 'Assistant');
   const stored = !isTemporaryId(message.id);
@@ -116,7 +132,12 @@ export const MessageItem = memo(function MessageItem({
           <FallbackNote note={message.metadata.fallback_note} className="mb-1.5" />
         )}
         {editing ? (
-          <MessageEditor initial={message.content} onSave={(content) => onEdit(message.id, content)} onCancel={() => setEditing(false)} />
+          <MessageEditor
+            initial={message.content}
+            onSave={(content) => onEdit(message.id, content)}
+            onSaveAndSubmit={mine && branch && stored ? (content) => branch.onSubmitEdit(message, content) : undefined}
+            onCancel={() => setEditing(false)}
+          />
         ) : message.type === 'loading' ? (
           <LoadingMessage image={image} modelName={model?.name ?? message.model ?? 'the model'} queued={queued} />
         ) : message.type === 'image' ? (
@@ -134,15 +155,29 @@ export const MessageItem = memo(function MessageItem({
         {settled && !editing && !mine && message.cut && (
           <CutReplyNote reason={message.cut} onRetry={onRetry ? () => onRetry(message) : undefined} />
         )}
+        {settled && !editing && !mine && message.type === 'text' && <ReplyFigures modelName={name} metadata={message.metadata} />}
         {settled && !editing && (
-          <div className="mt-1.5">
+          <div className="mt-1.5 flex flex-wrap items-center gap-1">
+            {branch && <VersionSwitcher id={message.id} siblingIds={message.siblingIds} onSwitch={branch.onSwitch} />}
             <MessageActions
               text={message.content}
               onEdit={stored && message.type === 'text' ? () => setEditing(true) : undefined}
-              onDelete={stored ? () => onDelete(message.id) : undefined}
+              onDelete={stored ? () => setConfirmingDelete(true) : undefined}
             />
+            {branch && stored && !mine && message.type === 'text' && (
+              <RegenerateMenu current={message.model} models={branch.textModels} onPick={(id) => branch.onRegenerateWith(message, id)} />
+            )}
           </div>
         )}
+        <ConfirmDialog
+          open={confirmingDelete}
+          onOpenChange={setConfirmingDelete}
+          title="Delete message"
+          message="Delete this message and everything below it on this branch? Other versions stay. This cannot be undone."
+          confirmLabel="Delete"
+          tone="danger"
+          onConfirm={() => onDelete(message.id)}
+        />
       </div>
     </article>
   );

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import type { ChatMessage } from '../types';
-import { MessageItem } from './message-item';
+import { type BranchActions, MessageItem } from './message-item';
 
 /** How many messages are mounted at first, and how many more each 'Load earlier messages' adds. */
 export const MESSAGE_WINDOW = 40;
@@ -17,6 +17,7 @@ export interface MessageListProps {
   onDelete(id: number): void;
   onRegenerate(message: ChatMessage): void;
   onRetry?(message: ChatMessage): void;
+  branch?: BranchActions;
   footer?: React.ReactNode;
 }
 
@@ -25,7 +26,18 @@ export interface MessageListProps {
  * last messages are mounted (40 more per 'Load earlier messages'), and off-screen ones skip
  * rendering work (content-visibility), so a long thread stays light.
  */
-export function MessageList({ messages, findModel, user, queued, onEdit, onDelete, onRegenerate, onRetry, footer }: MessageListProps) {
+export function MessageList({
+  messages,
+  findModel,
+  user,
+  queued,
+  onEdit,
+  onDelete,
+  onRegenerate,
+  onRetry,
+  branch,
+  footer,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { scrollToBottom } = useAutoScroll(scroller, content);
@@ -80,6 +92,7 @@ export function MessageList({ messages, findModel, user, queued, onEdit, onDelet
               onDelete={onDelete}
               onRegenerate={onRegenerate}
               onRetry={onRetry}
+              branch={branch}
             />
           ))}
         </div>

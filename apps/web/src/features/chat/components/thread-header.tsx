@@ -1,4 +1,4 @@
-import { PanelLeft, Plus, Trash2 } from 'lucide-react';
+import { PanelLeft, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,6 +11,10 @@ export interface ThreadHeaderProps {
   title: string;
   createdAt: string | null;
   messageCount: number;
+  /** Credits paid for every reply of the thread, every version included. */
+  totalCredits?: number;
+  /** Opens the thread's settings (system prompt and parameters). */
+  onOpenSettings?(): void;
   isGuest: boolean;
   panelOpen: boolean;
   onTogglePanel(): void;
@@ -25,6 +29,8 @@ export function ThreadHeader({
   title,
   createdAt,
   messageCount,
+  totalCredits,
+  onOpenSettings,
   isGuest,
   panelOpen,
   onTogglePanel,
@@ -50,8 +56,17 @@ export function ThreadHeader({
           <span data-testid="message-count">
             {messageCount} message{messageCount === 1 ? '' : 's'}
           </span>
+          {totalCredits !== undefined && totalCredits > 0 && (
+            <span data-testid="thread-credits" title="Credits paid for every reply in this thread, every version included">
+              {' '}
+              · {totalCredits} credit{totalCredits === 1 ? '' : 's'}
+            </span>
+          )}
         </p>
       </div>
+      {threadId !== null && onOpenSettings && (
+        <IconButton label="Thread settings" size="sm" icon={<SlidersHorizontal />} onClick={onOpenSettings} />
+      )}
       {threadId !== null && (
         <IconButton label="Delete thread" size="sm" icon={<Trash2 />} onClick={() => setConfirming(true)} className="hover:text-danger" />
       )}

@@ -30,6 +30,8 @@ export function useChatController() {
     createdAt: thread.createdAt,
     messages: thread.messages,
     messageCount: messageCount(thread.messages),
+    info: thread.info,
+    setInfo: thread.setInfo,
     loadingThread: thread.loadingThread,
     banner,
     setBanner,

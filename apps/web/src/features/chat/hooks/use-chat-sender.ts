@@ -89,6 +89,12 @@ export function useChatSender(
       const id = replyId;
       update((list) => patchMessage(list, id, { type: reply.type, content: reply.content, metadata: reply.metadata, streaming: false }));
       emitBrowserEvent('messageUpdate', { threadId: thread.threadRef.current ?? undefined, messageId: id });
+      const credits = typeof reply.metadata?.credits === 'number' ? reply.metadata.credits : 0;
+      const branched = job.request.regenerateId !== undefined || job.request.parentId !== undefined;
+      const open = thread.threadRef.current;
+      // A new version: the server's view of the branch carries the versions' ids and the new total.
+      if (branched && open !== null && live()) void thread.openThread(open);
+      else if (live()) thread.setInfo((info) => ({ ...info, totalCredits: info.totalCredits + credits }));
     } catch (error) {
       const id = replyId;
       // A reply cut mid-way keeps its text (the server saved it too), marked as cut.
@@ -102,10 +108,25 @@ export function useChatSender(
     }
   }, setQueue);
 
-  /** Queues a prompt; blank prompts are not sent. */
+  /**
+   * Queues a prompt; blank prompts are not sent. Regenerating replaces the reply (and what followed
+   * it) with a placeholder for the new version; edit & submit replaces the edited prompt onwards.
+   */
   const send = (request: SendRequest) => {
     const prompt = request.prompt.trim();
     if (!prompt) return;
+    const branchFrom = (list: ChatMessage[]): ChatMessage[] => {
+      if (request.regenerateId !== undefined) {
+        const at = list.findIndex((m) => m.id === request.regenerateId);
+        return at < 0 ? list : list.slice(0, at);
+      }
+      if (request.parentId === 0) return [];
+      if (request.parentId !== undefined) {
+        const at = list.findIndex((m) => m.id === request.parentId);
+        return at < 0 ? list : list.slice(0, at + 1);
+      }
+      return list;
+    };
     const created_at = new Date().toISOString();
     const image = findModel(request.model)?.type === 'image' || request.type === 'image';
     const metadata = image ? { aspectRatio: request.aspectRatio, prompt } : null;
@@ -133,7 +154,8 @@ export function useChatSender(
     setBanner(null);
     // The reply will need the markdown renderer: fetch it while the request runs.
     void preloadMarkdown();
-    thread.setMessages((list) => [...list, user, placeholder]);
+    const regenerating = request.regenerateId !== undefined;
+    thread.setMessages((list) => [...branchFrom(list), ...(regenerating ? [] : [user]), placeholder]);
     queueRef.current!.enqueue({
       request: { ...request, prompt },
       placeholderId: placeholder.id,

@@ -1,14 +1,37 @@
-import { DEFAULT_THREAD_TITLE, MESSAGES, SESSION_KEYS } from '@ensemble/shared';
+import { DEFAULT_THREAD_TITLE, type GetMessagesResponse, MESSAGES, SESSION_KEYS, type ThreadSettings } from '@ensemble/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { emitBrowserEvent } from '@/lib/browser-events';
 import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
+import { usePreferences } from '@/features/preferences';
 import { sessionStore } from '@/lib/storage';
 import { createThread } from '../api/create-thread';
 import { getMessages } from '../api/get-messages';
 import { mergeLoaded, patchMessage, toChatMessage } from '../chat-messages';
 import type { ChatBanner, ChatMessage } from '../types';
+
+/** What the server says about the open thread beyond its messages (issue 14). */
+export interface ThreadInfo {
+  /** Credits paid for every reply, every version included. */
+  totalCredits: number;
+  settings: ThreadSettings;
+}
+
+const NO_INFO: ThreadInfo = { totalCredits: 0, settings: { system_prompt: null, temperature: null, max_output_tokens: null } };
+
+/** The thread info a get_messages answer carries. */
+export function threadInfoOf(res: GetMessagesResponse): ThreadInfo {
+  const t = res.thread;
+  return {
+    totalCredits: t.total_credits ?? 0,
+    settings: {
+      system_prompt: t.system_prompt ?? null,
+      temperature: t.temperature ?? null,
+      max_output_tokens: t.max_output_tokens ?? null,
+    },
+  };
+}
 
 /** Who is chatting: -1 and guest for anonymous visitors. */
 export interface ChatIdentity {
@@ -28,6 +51,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
   const [createdAt, setCreatedAt] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loadingThread, setLoadingThread] = useState(false);
+  const [info, setInfo] = useState<ThreadInfo>(NO_INFO);
   const threadRef = useRef<number | null>(null);
   const epoch = useRef(0);
   const forceNew = useRef(false);
@@ -50,7 +74,16 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
     async (options: { title?: string; force?: boolean; replace?: boolean } = {}): Promise<number> => {
       const { userId, isGuest } = whoRef.current;
       const force = options.force ?? forceNew.current;
-      const res = await createThread({ user_id: userId, title: options.title, is_anonymous: isGuest, force });
+      // A guest's default system prompt lives in this browser; an account's is applied by the server.
+      const guestPrompt = isGuest ? usePreferences.getState().defaultSystemPrompt.trim() : '';
+      const res = await createThread({
+        user_id: userId,
+        title: options.title,
+        is_anonymous: isGuest,
+        force,
+        ...(guestPrompt ? { system_prompt: guestPrompt } : {}),
+      });
+      setInfo({ totalCredits: 0, settings: { ...NO_INFO.settings, system_prompt: guestPrompt || null } });
       forceNew.current = false;
       setThreadId(res.thread_id);
       setTitle(res.thread.title);
@@ -74,6 +107,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
     setTitle(DEFAULT_THREAD_TITLE);
     setCreatedAt(null);
     setMessages([]);
+    setInfo(NO_INFO);
     setLoadingThread(false);
   }, [setThreadId]);
 
@@ -108,6 +142,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
         if (epoch.current !== mine) return;
         setTitle(res.thread.title);
         setCreatedAt(res.thread.created_at);
+        setInfo(threadInfoOf(res));
         const loaded = res.messages.map(toChatMessage);
         setMessages((local) => mergeLoaded(local, loaded));
         for (const m of loaded) if (m.streaming) resumeStream(m, mine);
@@ -132,9 +167,19 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
     [createAndOpen, resetChat, resumeStream, setBanner, setThreadId],
   );
 
+  /** Shows a branch the server answered with (after switching versions). */
+  const showView = useCallback((res: GetMessagesResponse) => {
+    if (res.thread.id !== threadRef.current) return;
+    setInfo(threadInfoOf(res));
+    setMessages(res.messages.map(toChatMessage));
+  }, []);
+
   return {
     threadId,
     title,
+    info,
+    setInfo,
+    showView,
     setTitle,
     createdAt,
     messages,

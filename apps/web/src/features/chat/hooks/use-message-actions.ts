@@ -2,6 +2,7 @@ import { MESSAGES } from '@ensemble/shared';
 import { useCallback } from 'react';
 import { emitBrowserEvent } from '@/lib/browser-events';
 import { deleteMessage } from '../api/delete-message';
+import { switchBranch } from '../api/switch-branch';
 import { updateMessage } from '../api/update-message';
 import { patchMessage, removeMessage } from '../chat-messages';
 import { isTemporaryId } from '../message-id';
@@ -42,9 +43,23 @@ export function useMessageActions(who: ChatIdentity, thread: ReturnType<typeof u
       }
       setMessages((list) => removeMessage(list, id));
       emitBrowserEvent('messageUpdate', { threadId: threadRef.current ?? undefined, messageId: id });
+      // Everything below it went too, and another version may show now: take the server's view.
+      if (threadRef.current !== null) await thread.openThread(threadRef.current);
     },
-    [setBanner, setMessages, threadRef, who.userId],
+    [setBanner, setMessages, thread, threadRef, who.userId],
   );
 
-  return { editMessage, deleteMessage: removeOne };
+  /** Shows another version at a place of the thread (the server keeps it, so other devices see it too). */
+  const switchVersion = useCallback(
+    async (id: number): Promise<void> => {
+      try {
+        thread.showView(await switchBranch(id, who.userId));
+      } catch {
+        setBanner({ message: 'Failed to show that version', variant: 'error' });
+      }
+    },
+    [setBanner, thread, who.userId],
+  );
+
+  return { editMessage, deleteMessage: removeOne, switchVersion };
 }

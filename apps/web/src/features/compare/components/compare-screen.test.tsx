@@ -31,8 +31,9 @@ const started = (model: string) => ({
   credits_remaining: 22,
   credits_used: 3,
 });
+const FIGURES = { credits: 1, ttft_ms: 250, total_ms: 1800, tokens_in: 9, tokens_out: 120 };
 const sse = (text: string) =>
-  `data: {"type":"connection_established","stream_id":"x","message_id":null}\n\nid: 1\ndata: ${JSON.stringify({ content: text, message_id: null, format: 'markdown' })}\n\ndata: [DONE]\n\n`;
+  `data: {"type":"connection_established","stream_id":"x","message_id":null}\n\nid: 1\ndata: ${JSON.stringify({ content: text, message_id: null, format: 'markdown' })}\n\nid: 2\ndata: ${JSON.stringify({ type: 'figures', figures: FIGURES })}\n\ndata: [DONE]\n\n`;
 
 function stubCompare(chatAnswer: (model: string) => { status?: number; json?: unknown }) {
   const bodies: Record<string, unknown>[] = [];
@@ -89,6 +90,10 @@ describe('Compare', () => {
       await waitFor(() => expect(card).toHaveAttribute('data-status', 'complete'));
       expect(within(card).getByTestId(`${slot}-stats`)).toHaveTextContent(/Completed in \d+\.\ds · 1 credit/);
       expect(card).toHaveTextContent('Answer from');
+      // The server's figures, as under a chat reply.
+      expect(within(card).getByTestId(`${slot}-figures`)).toHaveTextContent(
+        '1 credit · first token 250 ms · total 1.8 s · 9 in / 120 out tokens',
+      );
     }
     expect(screen.queryByRole('heading', { name: 'Ready to Compare' })).toBeNull();
     expect(bodies.map((b) => b.model).sort()).toEqual(['claude-3-7-sonnet-latest', 'gemini-2.0-flash-exp', 'gpt-4o']);

@@ -1,6 +1,7 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { RefreshCw, X } from 'lucide-react';
 import { FallbackNote } from '@/components/fallback-note';
+import { ReplyFigures } from '@/components/reply-figures';
 import { Markdown } from '@/components/markdown';
 import { ModelPicker } from '@/components/model-picker';
 import { Button } from '@/components/ui/button';
@@ -83,6 +84,13 @@ export function CompareSlotCard({
           <p className="mt-auto border-t border-border pt-2 text-xs text-muted" data-testid={`${slot.slotId}-stats`}>
             Completed in {slot.completionStats.time.toFixed(1)}s · {costLabel(slot.completionStats.credits)}
           </p>
+        )}
+        {slot.status === 'complete' && slot.figures && (
+          <ReplyFigures
+            modelName={models.find((m) => m.id === slot.model)?.name ?? slot.model ?? ''}
+            metadata={slot.figures}
+            testId={`${slot.slotId}-figures`}
+          />
         )}
       </div>
     </section>

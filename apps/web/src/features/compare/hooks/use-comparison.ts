@@ -57,6 +57,7 @@ export function useComparison() {
         error: undefined,
         completionStats: undefined,
         note: undefined,
+        figures: undefined,
         streamId: undefined,
       });
       const callbacks = {
@@ -81,6 +82,7 @@ export function useComparison() {
               content: outcome.content,
               completionStats: outcome.completionStats,
               note: outcome.note,
+              figures: outcome.figures,
             });
           else
             patch(slot.slotId, {
@@ -142,6 +144,7 @@ export function useComparison() {
         error: undefined,
         completionStats: undefined,
         note: undefined,
+        figures: undefined,
         streamId: undefined,
       });
     },

@@ -1,0 +1,56 @@
+import { AppError, type ThreadSettings } from '@ensemble/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { Identity } from '../session/service.js';
+import { type ThreadRow, loadOwnedThread } from './access.js';
+
+type DbHandle = Kysely<Database>;
+
+/** A thread's settings as the API shows them; a blank system prompt reads as none. */
+export function toThreadSettings(row: Pick<ThreadRow, 'system_prompt' | 'temperature' | 'max_output_tokens'>): ThreadSettings {
+  return {
+    system_prompt: row.system_prompt?.trim() ? row.system_prompt : null,
+    temperature: row.temperature,
+    max_output_tokens: row.max_output_tokens,
+  };
+}
+
+/** Changes the settings sent (null clears one) on one of the caller's threads and returns them all. */
+export async function updateThreadSettings(
+  db: DbHandle,
+  who: Identity,
+  threadId: number,
+  changes: Partial<ThreadSettings>,
+): Promise<ThreadSettings> {
+  const thread = await loadOwnedThread(db, who, threadId);
+  const set: Partial<Pick<ThreadRow, 'system_prompt' | 'temperature' | 'max_output_tokens'>> = {};
+  if (changes.system_prompt !== undefined) set.system_prompt = changes.system_prompt?.trim() ? changes.system_prompt : null;
+  if (changes.temperature !== undefined) set.temperature = changes.temperature;
+  if (changes.max_output_tokens !== undefined) set.max_output_tokens = changes.max_output_tokens;
+  if (Object.keys(set).length === 0) return toThreadSettings(thread);
+  await db.updateTable('threads').set(set).where('id', '=', threadId).execute();
+  return toThreadSettings({ ...thread, ...set });
+}
+
+/** The system prompt a new thread starts with: the one asked for, else an account's default. */
+export async function initialSystemPrompt(db: DbHandle, who: Identity, requested: string | null | undefined): Promise<string | null> {
+  if (requested !== undefined) return requested?.trim() ? requested : null;
+  if (who.kind !== 'user') return null;
+  const row = await db.selectFrom('users').select('default_system_prompt').where('id', '=', who.userId).executeTakeFirst();
+  return row?.default_system_prompt?.trim() ? row.default_system_prompt : null;
+}
+
+/** An account's default system prompt; guests have none on the server (their browser keeps it). */
+export async function readDefaultSystemPrompt(db: DbHandle, who: Identity): Promise<string | null> {
+  if (who.kind !== 'user') throw new AppError('unauthorized', 'Sign in to keep a default system prompt on your account');
+  const row = await db.selectFrom('users').select('default_system_prompt').where('id', '=', who.userId).executeTakeFirst();
+  return row?.default_system_prompt ?? null;
+}
+
+/** Sets (or with null or blank, clears) an account's default system prompt. */
+export async function writeDefaultSystemPrompt(db: DbHandle, who: Identity, prompt: string | null): Promise<string | null> {
+  if (who.kind !== 'user') throw new AppError('unauthorized', 'Sign in to keep a default system prompt on your account');
+  const value = prompt?.trim() ? prompt : null;
+  await db.updateTable('users').set({ default_system_prompt: value }).where('id', '=', who.userId).execute();
+  return value;
+}

@@ -1,0 +1,40 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { IconButton } from '@/components/ui/icon-button';
+
+/** "‹ 2/3 ›": moves between the versions at one place of the thread (shown only when there are several). */
+export function VersionSwitcher({
+  id,
+  siblingIds,
+  onSwitch,
+}: {
+  id: number;
+  siblingIds: number[] | undefined;
+  onSwitch(id: number): void;
+}) {
+  if (!siblingIds || siblingIds.length < 2) return null;
+  const at = siblingIds.indexOf(id);
+  if (at < 0) return null;
+  const prev = siblingIds[at - 1];
+  const next = siblingIds[at + 1];
+  return (
+    <div className="flex items-center text-xs text-muted tabular-nums" data-testid="version-switcher">
+      <IconButton
+        size="sm"
+        label="Previous version"
+        icon={<ChevronLeft />}
+        disabled={prev === undefined}
+        onClick={() => prev && onSwitch(prev)}
+      />
+      <span aria-live="polite" data-testid="version-position">
+        {at + 1}/{siblingIds.length}
+      </span>
+      <IconButton
+        size="sm"
+        label="Next version"
+        icon={<ChevronRight />}
+        disabled={next === undefined}
+        onClick={() => next && onSwitch(next)}
+      />
+    </div>
+  );
+}
