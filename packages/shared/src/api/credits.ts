@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditsInfoSchema } from './common.js';
+import { spendingStateSchema } from './spending.js';
 
 export const checkCreditsRequestSchema = z.object({
   required_credits: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -11,5 +12,7 @@ export const checkCreditsResponseSchema = z.object({
   message: z.string().optional(),
   credits_info: creditsInfoSchema,
   plan: z.enum(['guest', 'free', 'pro', 'premium']),
+  /** Accounts only: their budget, warning threshold and plan cap, with this month's and today's use. */
+  spending: spendingStateSchema.optional(),
 });
 export type CheckCreditsResponse = z.infer<typeof checkCreditsResponseSchema>;

@@ -4,6 +4,7 @@ import { initial } from './001-initial.js';
 import { openCharges } from './003-open-charges.js';
 import { modelAvailability } from './004-model-availability.js';
 import { appSecrets } from './005-app-secrets.js';
+import { operators } from './008-operators.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -11,4 +12,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '003-open-charges': openCharges,
   '004-model-availability': modelAvailability,
   '005-app-secrets': appSecrets,
+  '008-operators': operators,
 };

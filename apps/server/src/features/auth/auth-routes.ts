@@ -5,6 +5,7 @@ import {
   AppError,
   type AuthUserResponse,
   googleSignInRequestSchema,
+  MESSAGES,
   loginRequestSchema,
   registerRequestSchema,
 } from '@ensemble/shared';
@@ -16,7 +17,9 @@ import { signInWithGoogle } from './google-sign-in.js';
 import { createGoogleVerifier } from './google-verifier.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { profileRoutes } from './profile-routes.js';
+import { issueVerificationToken, verificationMail } from './email-verification.js';
 import { resetRoutes } from './reset-routes.js';
+import { verifyRoutes } from './verify-routes.js';
 import { findUserView } from './user-view.js';
 
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -59,6 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       'Created an account',
     );
     await reply.startSession({ userId });
+    // Sent in the background: sign-up does not wait for SMTP; Settings can mail a new link.
+    issueVerificationToken(db, userId)
+      .then((issued) => issued && mailer.send(verificationMail(config.origin, issued.email, issued.token)))
+      .catch((err) => request.log.error({ err }, 'verification mail failed'));
     return signedIn(userId, 'Registration successful');
   });
 
@@ -79,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       for (const k of keys) await limiter.hit(k.key, k.limit, loginWindowMs);
       throw new AppError('unauthorized', INVALID_LOGIN);
     }
+    if (account.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
     await completeSignIn(db, account.id, await callingGuest(request), 'Signed in');
     await reply.startSession({ userId: account.id });
     return signedIn(account.id, 'Login successful');
@@ -109,5 +117,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   await app.register(resetRoutes, { ctx, limiter, mailer });
+  await app.register(verifyRoutes, { ctx, limiter, mailer });
   await app.register(profileRoutes, { db });
 };
