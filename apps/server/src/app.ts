@@ -23,6 +23,7 @@ import { activityRoutes } from './features/activity/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
+import { startGuestSweep } from './features/session/guest-sweep.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
@@ -35,6 +36,7 @@ import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { logSerializers } from './plugins/log-redaction.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { watchDbPool } from './metrics/metrics.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -57,6 +59,13 @@ export interface AppContext {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the app serves, as registered (tests walk them all). */
+  routes: Array<{ method: string; url: string }>;
+}
+
+/** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Connection deadlines (issue 11): slow or trickling requests are closed; answers themselves are never cut. */
@@ -75,6 +84,8 @@ export interface BuildOptions {
   pgSchema?: string;
   /** Overrides the request deadline (tests, so they need not wait 30 s). */
   requestTimeoutMs?: number;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const availabilityChecked = new WeakMap<FastifyInstance, Promise<void>>();
@@ -96,9 +107,18 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
 
   const requestTimeout = options.requestTimeoutMs ?? CONNECTION_TIMEOUTS.requestMs;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, base: { instance: config.INSTANCE_ID } },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            base: { instance: config.INSTANCE_ID },
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: LIMITS.bodyLimitBytes,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts exactly that many proxies nearest to us (proxy-addr's own rule for a number).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
     // Deadlines for receiving a request only: once it has arrived, a long answer (an image up to
     // 180 s, a whole text up to 60 s, an event stream for as long as it runs) is not cut.
@@ -124,7 +144,9 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   availabilityChecked.set(app, checks.firstCheck);
 
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
+  const stopGuestSweep = startGuestSweep(db, storage, config.GUEST_TTL_DAYS, app.log);
   app.addHook('onClose', async () => {
+    await stopGuestSweep();
     unwatchPool();
     checks.stop();
     await checks.firstCheck.catch(() => undefined);
@@ -132,6 +154,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
     await db.close();
     ctx.storage.close();
     redis?.disconnect();
+  });
+
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   await app.register(errorHandlerPlugin);
@@ -163,7 +190,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(adminRoutes, { ctx });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 /** Names this deployment's data (its database, or its SQLite folder) so instances sharing it share counters. */

@@ -51,4 +51,31 @@ describe('loadConfig', () => {
         expect(problems).toContain(name);
     }
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses plain true with the reason', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const [value, says] of [
+      ['true', /TRUST_PROXY: true would trust every X-Forwarded-For hop.*hop count|number of proxies/],
+      ['10.0.0.0/33', /not understood: 10\.0\.0\.0\/33/],
+      ['proxy.example', /not understood: proxy\.example/],
+    ] as const) {
+      try {
+        loadConfig({ DATA_DIR: dir, TRUST_PROXY: value });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).message).toMatch(says);
+      }
+    }
+  });
 });

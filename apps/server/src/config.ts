@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -15,6 +16,55 @@ const optionalString = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+const IPV4_OR_V6_CIDR = (entry: string): boolean => {
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+};
+// proxy-addr's named ranges, which Fastify accepts in a trust list.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`, a hop count (the number of proxies in front), or a comma-separated list of
+ * proxy addresses/CIDRs. `true` is refused: it trusts every X-Forwarded-For hop, so any client could
+ * name its own address and escape every per-address limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every X-Forwarded-For hop, so any client could claim any address and bypass the per-address limits; give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 100) return hops;
+    }
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = list.filter((x) => !NAMED_RANGES.has(x) && !IPV4_OR_V6_CIDR(x));
+    if (list.length === 0 || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count (0-100) or a comma-separated list of proxy addresses or CIDRs; not understood: ${bad.join(', ') || v}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 /** The server's environment, parsed once at start. */
 const envSchema = z.object({
@@ -42,10 +92,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   GUESTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(5),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  GUEST_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  NODE_ENV: optionalString,
+  TRUST_PROXY: trustProxySchema,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   MODELS_FILE: optionalString,
@@ -61,8 +110,9 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   MAIL_FROM: z.string().trim().default('Ensemble <no-reply@ensemble.local>'),
-  /** Failed logins allowed per account (e-mail) and per client address in LOGIN_WINDOW_MINUTES. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Failed logins allowed per (account, address), per account and per address in LOGIN_WINDOW_MINUTES. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(15).default(15),
   STRIPE_SECRET_KEY: optionalString,

@@ -54,6 +54,35 @@ function limiterContract(name: string, make: () => RateLimiter) {
       expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     });
 
+    it('reserves under every key or none, and counts concurrent reservations exactly', async () => {
+      const limiter = make();
+      const [a, b] = [key(), key()];
+      const both = [
+        { key: a, limit: 3 },
+        { key: b, limit: 5 },
+      ];
+      const results = await Promise.all(Array.from({ length: 40 }, () => limiter.reserve(both, 60_000)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(3);
+      const refused = results.find((r) => !r.allowed);
+      expect(refused?.retryAfterMs).toBeGreaterThan(55_000);
+      // The refused 37 added nothing to b: it holds exactly the 3 granted.
+      expect((await limiter.peek(b, 5, 60_000)).count).toBe(3);
+      expect((await limiter.peek(a, 3, 60_000)).allowed).toBe(false);
+    });
+
+    it('gives a released reservation back, once', async () => {
+      const limiter = make();
+      const k = key();
+      const first = await limiter.reserve([{ key: k, limit: 2 }], 60_000);
+      await limiter.reserve([{ key: k, limit: 2 }], 60_000);
+      expect((await limiter.reserve([{ key: k, limit: 2 }], 60_000)).allowed).toBe(false);
+      await first.release();
+      await first.release();
+      expect((await limiter.peek(k, 2, 60_000)).count).toBe(1);
+      expect((await limiter.reserve([{ key: k, limit: 2 }], 60_000)).allowed).toBe(true);
+      expect((await limiter.reserve([{ key: k, limit: 2 }], 60_000)).allowed).toBe(false);
+    });
+
     it('keeps keys apart', async () => {
       const limiter = make();
       const a = key();

@@ -18,6 +18,59 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Whether key has already used up its limit, without counting anything. */
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Counts one event under every key at once, atomically, only if each key is still below its
+   * limit; otherwise counts nothing. `release()` takes a granted event back (e.g. a login that
+   * turned out to be right), so only failures stay counted.
+   */
+  reserve(entries: readonly LimitEntry[], windowMs: number): Promise<Reservation>;
+}
+
+/** One counter a reservation must fit under. */
+export interface LimitEntry {
+  key: string;
+  limit: number;
+}
+
+/** The outcome of reserve(): refused with the time left, or granted with a way to give it back. */
+export interface Reservation {
+  allowed: boolean;
+  retryAfterMs: number;
+  release(): Promise<void>;
+}
+
+const noRelease = async () => undefined;
+
+// Checks every key first and counts only when all fit, so a refused attempt adds nothing anywhere
+// (an attacker refused at one key must not push another key, e.g. the account's, towards its limit).
+const RESERVE_SCRIPT = `
+for i, k in ipairs(KEYS) do
+  local c = tonumber(redis.call('GET', k) or '0')
+  if c >= tonumber(ARGV[i + 1]) then
+    local ttl = redis.call('PTTL', k)
+    if ttl < 0 then
+      redis.call('PEXPIRE', k, ARGV[1])
+      ttl = tonumber(ARGV[1])
+    end
+    return math.max(ttl, 1)
+  end
+end
+for _, k in ipairs(KEYS) do
+  local c = redis.call('INCR', k)
+  if c == 1 or redis.call('PTTL', k) < 0 then redis.call('PEXPIRE', k, ARGV[1]) end
+end
+return 0`;
+const RELEASE_SCRIPT = `
+for _, k in ipairs(KEYS) do
+  local c = tonumber(redis.call('GET', k) or '0')
+  if c > 0 then redis.call('DECR', k) end
+end
+return 0`;
+
+class LimitReached extends Error {
+  constructor(readonly key: string) {
+    super('limit reached');
+  }
 }
 
 const MAX_WINDOW_MS = 24 * 3600 * 1000;
@@ -62,6 +115,22 @@ export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis'>): RateLi
         const ttl = Number(replies?.[1]?.[1] ?? 0);
         return ttl > 0 ? result(count, limit, ttl, false) : result(0, limit, 0, false);
       },
+      async reserve(entries, windowMs) {
+        checkWindow(windowMs);
+        const keys = entries.map((e) => REDIS_PREFIX + e.key);
+        const ttl = Number(await redis.eval(RESERVE_SCRIPT, keys.length, ...keys, windowMs, ...entries.map((e) => e.limit)));
+        if (ttl > 0) return { allowed: false, retryAfterMs: ttl, release: noRelease };
+        let released = false;
+        return {
+          allowed: true,
+          retryAfterMs: 0,
+          async release() {
+            if (released) return;
+            released = true;
+            await redis.eval(RELEASE_SCRIPT, keys.length, ...keys);
+          },
+        };
+      },
     };
   }
 
@@ -101,6 +170,64 @@ export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis'>): RateLi
       const row = await db.kysely.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
       if (!row || Number(row.window_start) <= t - windowMs) return result(0, limit, 0, false);
       return result(Number(row.count), limit, Number(row.window_start) + windowMs - t, false);
+    },
+    async reserve(entries, windowMs) {
+      checkWindow(windowMs);
+      const t = Date.now();
+      const expired = t - windowMs;
+      let windows: number[];
+      try {
+        // One transaction: each conditional upsert holds its row until commit, and a key at its limit
+        // rolls back the others, so concurrent attempts can never overshoot. Callers pass keys in one
+        // fixed order, so two transactions never wait on each other in a cycle.
+        windows = await db.kysely.transaction().execute(async (trx) => {
+          const starts: number[] = [];
+          for (const e of entries) {
+            const row = await trx
+              .insertInto('rate_limits')
+              .values({ key: e.key, window_start: t, count: 1 })
+              .onConflict((oc) =>
+                oc
+                  .column('key')
+                  .doUpdateSet({
+                    count: sql`CASE WHEN rate_limits.window_start <= ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
+                    window_start: sql`CASE WHEN rate_limits.window_start <= ${expired} THEN ${t} ELSE rate_limits.window_start END`,
+                  })
+                  .where(sql<boolean>`rate_limits.window_start <= ${expired} OR rate_limits.count < ${e.limit}`),
+              )
+              .returning('window_start')
+              .executeTakeFirst();
+            if (!row) throw new LimitReached(e.key);
+            starts.push(Number(row.window_start));
+          }
+          return starts;
+        });
+      } catch (error) {
+        if (!(error instanceof LimitReached)) throw error;
+        const full = entries.find((e) => e.key === error.key) as LimitEntry;
+        const state = await this.peek(full.key, full.limit, windowMs);
+        return { allowed: false, retryAfterMs: Math.max(1, state.retryAfterMs), release: noRelease };
+      }
+      await prune(t);
+      let released = false;
+      return {
+        allowed: true,
+        retryAfterMs: 0,
+        async release() {
+          if (released) return;
+          released = true;
+          for (const [i, e] of entries.entries()) {
+            // Only the window the event was counted in; a newer window never goes below what it saw.
+            await db.kysely
+              .updateTable('rate_limits')
+              .set({ count: sql`count - 1` })
+              .where('key', '=', e.key)
+              .where('window_start', '=', windows[i] as number)
+              .where('count', '>', 0)
+              .execute();
+          }
+        },
+      };
     },
   };
 }

@@ -23,7 +23,13 @@ export interface TestApp extends BuiltApp {
 /** Builds the real app on a fresh SQLite file (or a fresh PostgreSQL schema) in a temporary DATA_DIR. */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { sharedWith?: TestApp; databaseOf?: TestApp; pgSchema?: string; requestTimeoutMs?: number } = {},
+  options: {
+    sharedWith?: TestApp;
+    databaseOf?: TestApp;
+    pgSchema?: string;
+    requestTimeoutMs?: number;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   // A second instance on the same database (and data folder), as behind a load balancer; with
   // databaseOf (or a schema the caller made), on the same PostgreSQL schema but its own DATA_DIR, as on another machine.
@@ -43,7 +49,7 @@ export async function createTestApp(
   });
   let built: BuiltApp;
   try {
-    built = await buildApp(config, { pgSchema, requestTimeoutMs: options.requestTimeoutMs });
+    built = await buildApp(config, { pgSchema, requestTimeoutMs: options.requestTimeoutMs, logStream: options.logStream });
   } catch (error) {
     if (pgSchema && !shared) await dropSchema(pgSchema);
     if (!options.sharedWith) rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { userIdSchema } from './common.js';
+import { userIdSchema, text } from './common.js';
 
 export const recordActivityRequestSchema = z.object({
-  activity_type: z.string().trim().min(1).max(32),
-  description: z.string().trim().min(1).max(500),
+  activity_type: text().trim().min(1).max(32),
+  description: text().trim().min(1).max(500),
   user_id: userIdSchema,
 });
 export const activitySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { LIMITS } from '../constants.js';
 
 export const tierSchema = z.enum(['free', 'pro', 'premium']);
@@ -23,15 +24,15 @@ export const sessionCheckResponseSchema = z.object({
 });
 export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;
 
-const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
+const email = text().trim().toLowerCase().email('must be an e-mail address').max(254);
 
-export const loginRequestSchema = z.object({ email, password: z.string().min(1).max(1024) });
+export const loginRequestSchema = z.object({ email, password: text().min(1).max(1024) });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
   email,
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(1024),
+  username: text().trim().min(1).max(64),
+  password: text().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(1024),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -44,19 +45,19 @@ export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
 export const resetPasswordRequestSchema = z.object({ email });
 export const updatePasswordRequestSchema = z.object({
-  token: z.string().min(16).max(256),
-  password: z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(1024),
+  token: text().min(16).max(256),
+  password: text().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(1024),
 });
 
 /** Google sign-in: the ID token plus the profile fields the spec's client posts (never trusted). */
 export const googleSignInRequestSchema = z.object({
-  credential: z.string().min(1).max(8192),
-  id: z.string().optional(),
-  name: z.string().optional(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  picture: z.string().optional(),
-  email: z.string().optional(),
+  credential: text().min(1).max(8192),
+  id: text().max(2048).optional(),
+  name: text().max(2048).optional(),
+  given_name: text().max(2048).optional(),
+  family_name: text().max(2048).optional(),
+  picture: text().max(2048).optional(),
+  email: text().max(2048).optional(),
 });
 export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
 

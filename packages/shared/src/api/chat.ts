@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { creditsInfoSchema, idSchema, looseBool, userIdSchema } from './common.js';
+import { creditsInfoSchema, idSchema, looseBool, userIdSchema, text } from './common.js';
 import { messageMetadataSchema } from './messages.js';
 
 export const chatInputMessageSchema = z.object({
-  content: z.string().max(100_000),
+  content: text().max(100_000),
   role: z.enum(['user', 'assistant', 'system']).default('user'),
   type: z.enum(['text', 'image', 'input', 'loading']).optional(),
-  metadata: z.union([messageMetadataSchema, z.string().max(200_000), z.null()]).optional(),
+  metadata: z.union([messageMetadataSchema, text().max(200_000), z.null()]).optional(),
 });
 
 export const chatRequestSchema = z.object({
   thread_id: idSchema.nullish(),
   user_id: userIdSchema,
-  model: z.string().min(1).max(200),
+  model: text().min(1).max(200),
   stream: looseBool.optional(),
   is_comparison: looseBool.optional(),
   messages: z.array(chatInputMessageSchema).min(1, 'must hold at least one message').max(500),
@@ -55,6 +55,6 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 export const streamQuerySchema = z.object({
   stream: z.literal('true'),
-  model: z.string().max(200).optional(),
-  stream_id: z.string().min(8).max(128),
+  model: text().max(200).optional(),
+  stream_id: text().min(8).max(128),
 });

@@ -1,18 +1,40 @@
 import { z } from 'zod';
 
-/** A positive numeric id sent as a number or a numeric string. */
-export const idSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'must be a numeric id').transform(Number)]);
+/** The largest id either database stores (PostgreSQL's integer); larger ones are refused, not looked up. */
+export const MAX_ID = 2_147_483_647;
+
+const ID_RANGE = `must be a whole number from 1 to ${MAX_ID}`;
+
+/** A positive numeric id up to MAX_ID, sent as a number or a numeric string. */
+export const idSchema = z.union([
+  z.number().int(ID_RANGE).min(1, ID_RANGE).max(MAX_ID, ID_RANGE),
+  z
+    .string()
+    .regex(/^\d{1,10}$/, ID_RANGE)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_ID, ID_RANGE),
+]);
+
+const USER_ID_RANGE = `must be -1 or a whole number from 1 to ${MAX_ID}`;
+const isUserId = (n: number) => n === -1 || (n >= 1 && n <= MAX_ID);
 
 /** The compatibility user_id: -1 for "this caller's guest identity", else a numeric id. Never trusted. */
 export const userIdSchema = z
   .union([
-    z.number().int(),
+    z.number().int(USER_ID_RANGE).refine(isUserId, USER_ID_RANGE),
     z
       .string()
-      .regex(/^-?\d+$/, 'must be a numeric id')
-      .transform(Number),
+      .regex(/^-?\d{1,10}$/, USER_ID_RANGE)
+      .transform(Number)
+      .refine(isUserId, USER_ID_RANGE),
   ])
   .nullish();
+
+/**
+ * A text field: any string without NUL bytes. PostgreSQL cannot store NUL in text, so both
+ * databases refuse it the same way, with a 400, before anything is charged or written.
+ */
+export const text = () => z.string().refine((v) => !v.includes('\u0000'), 'must not contain NUL bytes');
 
 /** Optional boolean sent as a boolean, 0/1 or "true"/"false". */
 export const looseBool = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, userIdSchema } from './common.js';
+import { idSchema, userIdSchema, text } from './common.js';
 
 export const userImageSchema = z.object({
   id: z.string(),
@@ -27,8 +27,8 @@ export const listImagesResponseSchema = z.object({
 });
 export type ListImagesResponse = z.infer<typeof listImagesResponseSchema>;
 
-export const deleteImageRequestSchema = z.object({ image_id: z.union([z.string().min(1).max(128), idSchema]), user_id: userIdSchema });
+export const deleteImageRequestSchema = z.object({ image_id: z.union([text().min(1).max(128), idSchema]), user_id: userIdSchema });
 export const downloadImagesRequestSchema = z.object({
-  urls: z.array(z.string().min(1).max(2048)).min(1, 'must name at least one image').max(200),
+  urls: z.array(text().min(1).max(2048)).min(1, 'must name at least one image').max(200),
   user_id: userIdSchema,
 });

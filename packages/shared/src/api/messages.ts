@@ -1,26 +1,26 @@
 import { z } from 'zod';
-import { idSchema, userIdSchema } from './common.js';
+import { idSchema, userIdSchema, text } from './common.js';
 
 export const messageMetadataSchema = z
   .object({
-    aspectRatio: z.string().max(16).optional(),
-    prompt: z.string().max(100_000).optional(),
+    aspectRatio: text().max(16).optional(),
+    prompt: text().max(100_000).optional(),
     demo: z.boolean().optional(),
-    provider: z.string().optional(),
+    provider: text().optional(),
     width: z.number().optional(),
     height: z.number().optional(),
-    image_id: z.string().optional(),
+    image_id: text().optional(),
     /** The catalogue row that really answered, when a fallback did. */
-    answered_by: z.string().optional(),
+    answered_by: text().optional(),
     /** "Answered by {fallback} because {model} was unavailable", when a fallback answered. */
-    fallback_note: z.string().optional(),
+    fallback_note: text().optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 
 /** Metadata arrives as an object or as a JSON string (the spec's messages.php); null means none. */
 export const metadataInputSchema = z
-  .union([messageMetadataSchema, z.string().max(200_000), z.null()])
+  .union([messageMetadataSchema, text().max(200_000), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v == null || v === '') return null;
@@ -66,14 +66,13 @@ export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
 export const saveMessageRequestSchema = z.object({
   thread_id: idSchema,
   user_id: userIdSchema,
-  content: z
-    .string()
+  content: text()
     .max(100_000)
     .refine((v) => v.trim().length > 0, 'must not be blank'),
   sender: z.enum(['user']).default('user'),
   role: z.enum(['user']).default('user'),
   type: z.enum(['text', 'image']).default('text'),
-  model: z.string().max(200).nullish(),
+  model: text().max(200).nullish(),
   metadata: metadataInputSchema,
   /** One of the caller's stored images (e.g. from the image studio), saved after the prompt as the assistant's image reply. */
   image_id: z
@@ -90,7 +89,7 @@ export const saveMessageResponseSchema = z.object({
 export const deleteMessageRequestSchema = z.object({ message_id: idSchema, user_id: userIdSchema });
 export const updateMessageRequestSchema = z.object({
   message_id: idSchema,
-  content: z.string().trim().min(1, 'must not be blank').max(100_000),
+  content: text().trim().min(1, 'must not be blank').max(100_000),
   thread_id: idSchema.optional(),
   user_id: userIdSchema,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, looseBool, userIdSchema } from './common.js';
+import { idSchema, looseBool, userIdSchema, text } from './common.js';
 
 export const threadSchema = z.object({
   id: z.number(),
@@ -28,7 +28,7 @@ export type ListThreadsResponse = z.infer<typeof listThreadsResponseSchema>;
 
 export const createThreadRequestSchema = z.object({
   user_id: userIdSchema,
-  title: z.string().max(10_000).optional(),
+  title: text().max(10_000).optional(),
   is_anonymous: looseBool.optional(),
   force: looseBool.optional(),
 });
@@ -47,12 +47,12 @@ export const deleteThreadQuerySchema = z.object({ thread_id: idSchema, user_id: 
 export const updateThreadRequestSchema = z.object({
   thread_id: idSchema,
   user_id: userIdSchema,
-  title: z.string().trim().min(1, 'must not be blank').max(10_000).optional(),
+  title: text().trim().min(1, 'must not be blank').max(10_000).optional(),
 });
 export const updateThreadTitleRequestSchema = z.object({
   thread_id: idSchema,
   user_id: userIdSchema,
-  title: z.string().trim().min(1, 'must not be blank').max(10_000),
+  title: text().trim().min(1, 'must not be blank').max(10_000),
 });
 export const threadResponseSchema = z.object({
   status: z.literal('success'),

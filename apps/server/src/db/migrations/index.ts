@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { initial } from './001-initial.js';
+import { ledgerSetNull } from './002-ledger-set-null.js';
 import { openCharges } from './003-open-charges.js';
 import { modelAvailability } from './004-model-availability.js';
 import { appSecrets } from './005-app-secrets.js';
@@ -9,6 +10,7 @@ import { operators } from './008-operators.js';
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '001-initial': initial,
+  '002-ledger-set-null': ledgerSetNull,
   '003-open-charges': openCharges,
   '004-model-availability': modelAvailability,
   '005-app-secrets': appSecrets,

@@ -71,21 +71,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(AUTH_PATHS.login, { schema: { body: loginRequestSchema } }, async (request, reply) => {
     const { email, password } = request.body;
-    const keys = [
-      { key: `login:acct:${email}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
-      { key: `login:addr:${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
-    ];
-    // Only failures count; an account or address that has used up its failures waits out the window.
-    for (const k of keys) {
-      const state = await limiter.peek(k.key, k.limit, loginWindowMs);
-      if (!state.allowed) refuseTooMany(reply, state.retryAfterMs);
+    // The attempt is counted before the password is checked and given back only when it was right,
+    // so parallel guesses cannot all pass a check that has not yet seen the others fail. The
+    // (account, address) key stops one address long before the account-wide key, so an attacker
+    // at one address cannot lock the owner out at another.
+    const reservation = await limiter.reserve(
+      [
+        { key: `login:acct-addr:${email}|${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS },
+        { key: `login:acct:${email}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+        { key: `login:addr:${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
+      ],
+      loginWindowMs,
+    );
+    if (!reservation.allowed) refuseTooMany(reply, reservation.retryAfterMs);
+    let account: Awaited<ReturnType<typeof findAccountByEmail>>;
+    let ok: boolean;
+    try {
+      account = await findAccountByEmail(db.kysely, email);
+      ok = await verifyPassword(account?.password_hash ?? null, password);
+    } catch (error) {
+      await reservation.release(); // our fault, not a wrong guess
+      throw error;
     }
-    const account = await findAccountByEmail(db.kysely, email);
-    const ok = await verifyPassword(account?.password_hash ?? null, password);
-    if (!account || !ok) {
-      for (const k of keys) await limiter.hit(k.key, k.limit, loginWindowMs);
-      throw new AppError('unauthorized', INVALID_LOGIN);
-    }
+    if (!account || !ok) throw new AppError('unauthorized', INVALID_LOGIN);
+    await reservation.release();
     if (account.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
     await completeSignIn(db, account.id, await callingGuest(request), 'Signed in');
     await reply.startSession({ userId: account.id });
@@ -99,17 +108,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(AUTH_PATHS.userHandler, { schema: { body: googleSignInRequestSchema } }, async (request, reply) => {
     if (!verifyGoogle) throw new AppError('unavailable', 'Google sign-in is not configured on this server');
-    const addressKey = `google:addr:${request.ip}`;
-    const state = await limiter.peek(addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, loginWindowMs);
-    if (!state.allowed) refuseTooMany(reply, state.retryAfterMs);
+    const reservation = await limiter.reserve(
+      [{ key: `google:addr:${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ADDRESS }],
+      loginWindowMs,
+    );
+    if (!reservation.allowed) refuseTooMany(reply, reservation.retryAfterMs);
     let google: Awaited<ReturnType<typeof verifyGoogle>>;
     try {
       google = await verifyGoogle(request.body.credential);
     } catch (error) {
-      if (error instanceof AppError && error.code !== 'bad_gateway')
-        await limiter.hit(addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, loginWindowMs);
+      // A credential Google's keys refuse stays counted; Google being unreachable is not the caller's failure.
+      if (!(error instanceof AppError) || error.code === 'bad_gateway') await reservation.release();
       throw error;
     }
+    await reservation.release();
     // Only the verified claims name the account; the posted profile fields are ignored.
     const { userId, created } = await signInWithGoogle(db, google, await callingGuest(request));
     await reply.startSession({ userId });

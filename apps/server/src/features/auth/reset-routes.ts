@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_PATHS, AppError, MESSAGES, resetPasswordRequestSchema, updatePasswordRequestSchema } from '@ensemble/shared';
 import type { AppContext } from '../../app.js';
@@ -17,21 +18,36 @@ export const resetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: Rate
 ) => {
   const { db, config } = ctx;
 
-  app.post(AUTH_PATHS.resetPassword, { schema: { body: resetPasswordRequestSchema } }, async (request, reply) => {
-    const gate = await limiter.hit(`reset:addr:${request.ip}`, RESET_PER_ADDRESS_PER_HOUR, HOUR_MS);
-    if (!gate.allowed) refuseTooMany(reply, gate.retryAfterMs);
-    const { email } = request.body;
-    // Past the per-address limit the answer stays the same, so it cannot tell whether an address is known.
-    const perEmail = await limiter.hit(`reset:email:${email}`, RESET_PER_EMAIL_PER_HOUR, HOUR_MS);
-    if (perEmail.allowed) {
-      const issued = await issueResetToken(db, email);
-      if (issued) {
-        // Sent in the background: waiting for SMTP would reveal through timing that the address is known.
-        mailer.send(resetMail(config.origin, email, issued.token)).catch((err) => request.log.error({ err }, 'password reset mail failed'));
-      }
-    }
-    return { status: 'success' as const, message: MESSAGES.resetSent };
-  });
+  // Addresses whose reset goes ahead once the answer has been sent (see onResponse below).
+  const pending = new WeakMap<FastifyRequest, string>();
+
+  app.post(
+    AUTH_PATHS.resetPassword,
+    {
+      schema: { body: resetPasswordRequestSchema },
+      // After the answer: the lookup, the token and the mail. Before it, known and unknown addresses
+      // do exactly the same work (two counter hits), so neither timing nor answer tells them apart.
+      onResponse: async (request) => {
+        const email = pending.get(request);
+        if (!email) return;
+        try {
+          const issued = await issueResetToken(db, email);
+          if (issued) await mailer.send(resetMail(config.origin, email, issued.token));
+        } catch (err) {
+          request.log.error({ err }, 'password reset mail failed');
+        }
+      },
+    },
+    async (request, reply) => {
+      const gate = await limiter.hit(`reset:addr:${request.ip}`, RESET_PER_ADDRESS_PER_HOUR, HOUR_MS);
+      if (!gate.allowed) refuseTooMany(reply, gate.retryAfterMs);
+      const { email } = request.body;
+      // Past the per-address limit the answer stays the same, so it cannot tell whether an address is known.
+      const perEmail = await limiter.hit(`reset:email:${email}`, RESET_PER_EMAIL_PER_HOUR, HOUR_MS);
+      if (perEmail.allowed) pending.set(request, email);
+      return { status: 'success' as const, message: MESSAGES.resetSent };
+    },
+  );
 
   app.post(AUTH_PATHS.updatePassword, { schema: { body: updatePasswordRequestSchema } }, async (request) => {
     const { token, password } = request.body;

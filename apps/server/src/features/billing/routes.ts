@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError, MESSAGES, SUBSCRIPTION_PATHS } from '@ensemble/shared';
+import { AppError, MESSAGES, SUBSCRIPTION_PATHS, text } from '@ensemble/shared';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { createCheckout } from './checkout.js';
@@ -13,8 +13,8 @@ import { handleStripeEvent } from './webhook.js';
 
 // Looser than the shared request schemas on purpose: a missing price or session id gets the
 // spec's own text ("Error: Invalid subscription tier", "No session ID provided").
-const checkoutBody = z.object({ priceId: z.string().max(200).optional() });
-const verifyBody = z.object({ session_id: z.string().max(300).optional() });
+const checkoutBody = z.object({ priceId: text().max(200).optional() });
+const verifyBody = z.object({ session_id: text().max(300).optional() });
 
 const BAD_SIGNATURE = 'Invalid webhook signature';
 
@@ -55,13 +55,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }>
   await app.register(async (hook) => {
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     hook.post(SUBSCRIPTION_PATHS.webhook, async (request) => {
-      if (!settings.stripe || !settings.webhookSecret) throw new AppError('unavailable', MESSAGES.paymentsNotConfigured);
-      const s = configured();
+      // Only the secret key and the signing secret are needed to receive events; the publishable key
+      // and prices are checkout's business.
+      const { stripe, webhookSecret } = settings;
+      if (!stripe || !webhookSecret) throw new AppError('unavailable', MESSAGES.paymentsNotConfigured);
+      const s = { ...settings, stripe };
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new AppError('bad_request', BAD_SIGNATURE);
       let event: Stripe.Event;
       try {
-        event = s.stripe.webhooks.constructEvent(request.body, signature, settings.webhookSecret);
+        event = s.stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
       } catch {
         throw new AppError('bad_request', BAD_SIGNATURE);
       }

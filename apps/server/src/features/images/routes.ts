@@ -8,6 +8,7 @@ import {
   listImagesRequestSchema,
   listImagesResponseSchema,
   okSchema,
+  text,
 } from '@ensemble/shared';
 import type { AppContext } from '../../app.js';
 import { assertUserIdClaim } from '../session/ownership.js';
@@ -21,7 +22,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const storage = ctx.storage;
 
   // Ids are 128 random bits, so the URL itself is the capability: chat messages show images by it.
-  app.get(`${IMAGE_PATHS.file}/:id`, { schema: { params: z.object({ id: z.string().max(200) }) } }, async (request, reply) => {
+  app.get(`${IMAGE_PATHS.file}/:id`, { schema: { params: z.object({ id: text().max(200) }) } }, async (request, reply) => {
     const row = await findImage(db, request.params.id);
     if (!row) throw new AppError('not_found', 'Image not found');
     // Streamed from the disk or from S3 as it arrives, never held whole in memory.

@@ -28,10 +28,14 @@ export interface StoredImage {
   height: number;
 }
 
+/** The widest and tallest image stored: a header claiming more is refused before anything is written. */
+export const IMAGE_MAX_SIDE_PX = 8192;
+
 /**
  * Stores an image the server generated or fetched: accepts PNG, JPEG or WebP (judged by its magic
- * bytes, not by the declared type), up to IMAGE_MAX_BYTES; writes it to the object store (DATA_DIR/images
- * or the S3 bucket) under a random name and records it for its owner. Throws a 400 AppError for other bytes, 413 when too big.
+ * bytes, not by the declared type), up to IMAGE_MAX_BYTES and IMAGE_MAX_SIDE_PX a side; writes it to the
+ * object store (DATA_DIR/images or the S3 bucket) under a random name and records it for its owner.
+ * Throws a 400 AppError for other bytes, 413 when too big.
  */
 export async function storeImage(ctx: AppContext, input: StoreImageInput): Promise<StoredImage> {
   // The declared mediaType is not trusted: the magic bytes decide what is stored and served.
@@ -41,6 +45,13 @@ export async function storeImage(ctx: AppContext, input: StoreImageInput): Promi
   }
   const header = readImageHeader(bytes);
   if (!header) throw new AppError('bad_request', 'Not a PNG, JPEG or WebP image');
+  // A small file can claim a huge canvas; anything that decodes it later (a browser, a zip viewer) would pay.
+  if (header.width > IMAGE_MAX_SIDE_PX || header.height > IMAGE_MAX_SIDE_PX) {
+    throw new AppError(
+      'bad_request',
+      `Image is ${header.width}x${header.height} pixels; at most ${IMAGE_MAX_SIDE_PX} on a side is accepted`,
+    );
+  }
 
   const id = randomBytes(16).toString('hex');
   const fileName = `${randomBytes(16).toString('hex')}.${header.ext}`;

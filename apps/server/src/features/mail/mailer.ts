@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config.js';
 
-/** One mail: plain-text and HTML parts; `link` is the action it carries (logged when there is no SMTP). */
+/** One mail: plain-text and HTML parts; `link` is the action it carries (logged without SMTP, outside production). */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -22,7 +22,7 @@ export interface Mailer {
 }
 
 /** Builds the mailer for this configuration. */
-export function createMailer(config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'NODE_ENV'>, log: FastifyBaseLogger): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
@@ -55,8 +55,10 @@ export function createMailer(config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      // Without SMTP this log line is how a local operator finishes the action the mail carries.
-      log.info({ to: message.to, subject: message.subject, file, link: message.link }, 'mail written to outbox (SMTP_URL is not set)');
+      // Without SMTP this log line is how a local developer finishes the action the mail carries. In
+      // production the link (a live reset token) must never reach the logs: the file is named instead.
+      const shown = config.NODE_ENV === 'production' ? {} : { link: message.link };
+      log.info({ to: message.to, subject: message.subject, file, ...shown }, 'mail written to outbox (SMTP_URL is not set)');
     },
   };
 }

@@ -7,7 +7,8 @@ import { PNG } from 'pngjs';
  * 'content_filter' and 'safety' refuse as the provider does; 'overloaded' fails inside a 200 stream
  * (Anthropic); 'processing' and 'stuck' keep a Replicate prediction running (then done, or forever);
  * 'unsafe_image' answers Ideogram's is_image_safe: false; 'slow' waits `slowMs` before the first token;
- * 'thinking' (Anthropic) streams a thinking block, then waits `slowMs` before the text.
+ * 'thinking' (Anthropic) streams a thinking block, then waits `slowMs` before the text;
+ * 'huge_image' answers a PNG whose header claims a size beyond any limit.
  */
 export type FakeBehaviour =
   | 'ok'
@@ -24,7 +25,8 @@ export type FakeBehaviour =
   | 'stuck'
   | 'unsafe_image'
   | 'slow'
-  | 'thinking';
+  | 'thinking'
+  | 'huge_image';
 
 /** One request a fake received. */
 export interface RecordedRequest {
@@ -75,6 +77,14 @@ export const FAKE_PNG: Buffer = (() => {
   const png = new PNG({ width: 8, height: 8 });
   png.data.fill(200);
   return PNG.sync.write(png);
+})();
+
+/** FAKE_PNG with its header rewritten to claim 100000x100000 pixels (a decompression bomb's calling card). */
+export const HUGE_CLAIM_PNG: Buffer = (() => {
+  const png = Buffer.from(FAKE_PNG);
+  png.writeUInt32BE(100_000, 16);
+  png.writeUInt32BE(100_000, 20);
+  return png;
 })();
 
 /** Starts a fake on 127.0.0.1 with a free port; every request is recorded before the handler runs. */

@@ -1,5 +1,6 @@
 import {
   FAKE_PNG,
+  HUGE_CLAIM_PNG,
   type FakeContext,
   type FakeServer,
   misbehave,
@@ -130,7 +131,12 @@ function image(ctx: FakeContext, model: string): unknown {
   if (ctx.fake.behaviour === 'cut') return void res.socket?.destroy();
   sendJson(res, 200, {
     created: Math.floor(Date.now() / 1000),
-    data: [{ b64_json: FAKE_PNG.toString('base64'), revised_prompt: 'A revised prompt' }],
+    data: [
+      {
+        b64_json: (ctx.fake.behaviour === 'huge_image' ? HUGE_CLAIM_PNG : FAKE_PNG).toString('base64'),
+        revised_prompt: 'A revised prompt',
+      },
+    ],
   });
 }
 

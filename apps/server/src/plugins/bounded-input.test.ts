@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, type TestClient, createTestApp } from '../test/app-factory.js';
+
+/**
+ * Every API route against hostile input, on both databases: each answer is JSON, none is a 5xx, and
+ * every route that reads input refuses it with a 4xx. Before the fix PostgreSQL gave 500s for ids
+ * above 2147483647 and for NUL bytes (43 routes x cases).
+ */
+
+const MAX_ID = 2_147_483_647;
+type Kind = 'body' | 'query' | 'params' | 'none';
+/** How each route takes its input; `text: false` when it has no text field. */
+interface RouteInput {
+  kind: Kind;
+  /** 'record' when it takes a thread, message or image id (or a credit amount), 'user' when only user_id. */
+  ids?: 'record' | 'user';
+  text?: false;
+}
+const ROUTES: Record<string, RouteInput> = {
+  'GET /api/health': { kind: 'none' },
+  'GET /api/assets/icons/:name': { kind: 'params' },
+  'GET /api/config/get_frontend_config.php': { kind: 'none' },
+  'GET /api/config/get_config.php': { kind: 'none' },
+  'GET /api/config/models.php': { kind: 'none' },
+  'POST /api/messages/chat.php': { kind: 'body', ids: 'record' },
+  'GET /api/messages/chat.php': { kind: 'query' },
+  'GET /api/auth/check_session.php': { kind: 'none' },
+  'POST /api/auth/register.php': { kind: 'body' },
+  'POST /api/auth/login.php': { kind: 'body' },
+  'POST /api/auth/logout.php': { kind: 'none' },
+  'POST /api/auth/user_handler.php': { kind: 'body' },
+  'GET /api/auth/user_handler.php': { kind: 'none' },
+  'POST /api/auth/reset-password.php': { kind: 'body' },
+  'POST /api/auth/update-password.php': { kind: 'body' },
+  'GET /api/user/refresh_user.php': { kind: 'none' },
+  'POST /api/credits/check_credits.php': { kind: 'body', ids: 'record', text: false },
+  'POST /api/threads/create_thread.php': { kind: 'body', ids: 'user' },
+  'GET /api/threads/get_all_threads.php': { kind: 'query', ids: 'user', text: false },
+  'DELETE /api/threads/delete_thread.php': { kind: 'query', ids: 'record' },
+  'POST /api/threads/update_thread.php': { kind: 'body', ids: 'record' },
+  'POST /api/threads/update_thread_title.php': { kind: 'body', ids: 'record' },
+  'GET /api/messages/get_messages.php': { kind: 'query', ids: 'record' },
+  'POST /api/messages/get_messages.php': { kind: 'body', ids: 'record' },
+  'POST /api/messages/messages.php': { kind: 'body', ids: 'record' },
+  'POST /api/messages/delete_message.php': { kind: 'body', ids: 'record' },
+  'POST /api/messages/update_message.php': { kind: 'body', ids: 'record' },
+  'GET /api/images/file/:id': { kind: 'params' },
+  'POST /api/images/get_user_images.php': { kind: 'body', ids: 'user', text: false },
+  'POST /api/images/delete_image.php': { kind: 'body', ids: 'record' },
+  'POST /api/images/download.php': { kind: 'body', ids: 'user' },
+  'POST /api/auth/activity_handler.php': { kind: 'body', ids: 'user' },
+  'GET /api/auth/activity_handler.php': { kind: 'none' },
+  'POST /api/subscription/create-checkout-session.php': { kind: 'body' },
+  'POST /api/subscription/verify_session.php': { kind: 'body' },
+  'POST /api/subscription/webhook.php': { kind: 'body' },
+};
+
+const ID_FIELDS = ['thread_id', 'message_id', 'user_id', 'image_id', 'required_credits', 'page'];
+const TEXT_FIELDS = [
+  'title',
+  'content',
+  'model',
+  'email',
+  'password',
+  'username',
+  'token',
+  'credential',
+  'activity_type',
+  'description',
+  'priceId',
+  'session_id',
+  'stream_id',
+  'metadata',
+];
+const FINE: Record<string, unknown> = {
+  title: 'A title',
+  content: 'hello',
+  model: 'gpt-4o',
+  email: 'someone@example.com',
+  password: 'violet-harbour-lantern-42',
+  username: 'Someone',
+  token: 'x'.repeat(43),
+  credential: 'not-a-jwt',
+  activity_type: 'thread',
+  description: 'Did a thing',
+  stream_id: 'abcdefgh12345678',
+  metadata: null,
+};
+
+// user_id -1 is "this caller's guest", so the other fields reach the database instead of stopping at a 403.
+function fields(ids: (f: string) => unknown, texts: (f: string) => unknown, userId: unknown = -1): Record<string, unknown> {
+  const out: Record<string, unknown> = { stream: 'true' };
+  for (const f of ID_FIELDS) out[f] = ids(f);
+  out.user_id = userId;
+  for (const f of TEXT_FIELDS) out[f] = texts(f);
+  out.messages = [{ content: texts('content'), role: 'user' }];
+  out.urls = [texts('content')];
+  return out;
+}
+
+const NUL = 'a\u0000b';
+interface Case {
+  name: string;
+  /** Which routes must refuse it with a 4xx (the others must still not fail). */
+  refusedBy: (r: RouteInput, key: string) => boolean;
+  values?: Record<string, unknown>;
+  raw?: string;
+}
+const CASES: Case[] = [
+  { name: 'malformed JSON', raw: '{"thread_id": 1, "content": "unterminated', refusedBy: (_r, key) => !key.startsWith('GET ') },
+  {
+    name: 'wrong types',
+    values: fields(
+      () => ({ $gt: 0 }),
+      () => ['not', 'a', 'string'],
+      { $gt: 0 },
+    ),
+    refusedBy: (r) => r.kind !== 'none',
+  },
+  {
+    name: 'NUL bytes in text',
+    values: fields(
+      () => 1,
+      () => NUL,
+    ),
+    refusedBy: (r) => r.kind !== 'none' && r.text !== false,
+  },
+  {
+    name: 'ids above 2147483647',
+    values: fields(
+      (f) => (f === 'page' ? 1 : MAX_ID + 1),
+      (f) => FINE[f] ?? 'x',
+    ),
+    refusedBy: (r) => r.ids === 'record',
+  },
+  {
+    name: 'ids far beyond any integer, as strings',
+    values: fields(
+      () => '9'.repeat(30),
+      (f) => FINE[f] ?? 'x',
+      '9'.repeat(30),
+    ),
+    refusedBy: (r) => r.ids !== undefined,
+  },
+  {
+    name: 'long strings',
+    values: fields(
+      () => 1,
+      () => 'x'.repeat(30_000),
+    ),
+    refusedBy: (r) => r.kind !== 'none' && r.text !== false,
+  },
+  { name: 'a body over 1 MB', values: { content: 'x'.repeat(2 * 1024 * 1024) }, refusedBy: (_r, key) => !key.startsWith('GET ') },
+  {
+    name: 'a 10,000-element messages array',
+    values: { model: 'gpt-4o', messages: Array.from({ length: 10_000 }, () => ({ content: 'hi', role: 'user' })) },
+    refusedBy: (_r, key) => key === 'POST /api/messages/chat.php',
+  },
+];
+
+function query(values: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(values)) {
+    if (v == null || k === 'messages' || k === 'urls') continue;
+    if (Array.isArray(v)) for (const item of v) parts.push(`${k}=${encodeURIComponent(String(item))}`);
+    else parts.push(`${k}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+  }
+  return parts.join('&');
+}
+
+function paramUrl(url: string, values: Record<string, unknown>): string {
+  const v = values.content;
+  const value = typeof v === 'string' ? v : JSON.stringify(v);
+  return url.replace(/:[a-z]+/, encodeURIComponent(value));
+}
+
+describe('bounded input on every route', () => {
+  let t: TestApp;
+  let guest: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_bounded',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bounded',
+      GOOGLE_CLIENT_ID: 'bounded-client.apps.googleusercontent.com',
+    });
+    guest = t.client();
+    await guest.post('/api/threads/create_thread.php', { title: 'Mine' });
+  });
+  afterAll(async () => t?.close());
+
+  it('the table names every API route the app serves', () => {
+    const served = t.routes.filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    expect(new Set(served)).toEqual(new Set(Object.keys(ROUTES)));
+  });
+
+  for (const c of CASES) {
+    it(`answers ${c.name} with JSON, a 4xx where the route reads input, and never a 5xx`, async () => {
+      const failures: string[] = [];
+      for (const [key, route] of Object.entries(ROUTES)) {
+        const [method, url] = key.split(' ') as [string, string];
+        const values = c.values ?? {};
+        let res: Awaited<ReturnType<TestClient['request']>>;
+        if (method === 'GET' || route.kind === 'query') {
+          const target = route.kind === 'params' ? paramUrl(url, values) : `${url}?${query(values)}`;
+          const withBody = method !== 'GET' && c.raw !== undefined;
+          res = await guest.request({
+            method: method as 'GET' | 'DELETE',
+            url: target,
+            ...(withBody ? { payload: c.raw, headers: { 'content-type': 'application/json' } } : {}),
+          });
+        } else {
+          res = await guest.request({
+            method: method as 'POST',
+            url,
+            payload: c.raw ?? JSON.stringify(values),
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        const json = String(res.headers['content-type'] ?? '').startsWith('application/json') && res.data !== undefined;
+        const refused = res.statusCode >= 400 && res.statusCode < 500;
+        if (res.statusCode >= 500 || !json || (c.refusedBy(route, key) && !refused)) {
+          failures.push(`${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
