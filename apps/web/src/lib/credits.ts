@@ -1,4 +1,4 @@
-import { CREDITS, CREDITS_PATHS, type CheckCreditsResponse } from '@ensemble/shared';
+import { CREDITS, CREDITS_PATHS, type CheckCreditsResponse, type SpendingState } from '@ensemble/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiPost } from './api-client';
 import { emitBrowserEvent } from './browser-events';
@@ -13,6 +13,8 @@ export interface CreditsSnapshot {
   max: number;
   creditsUsed: number;
   plan: CreditPlan;
+  /** An account's guardrails and this month's and today's use (accounts only). */
+  spending?: SpendingState;
 }
 
 /** The query key of the caller's balance; every screen that learns a new balance updates this entry. */
@@ -44,6 +46,7 @@ export async function fetchCredits(signal?: AbortSignal): Promise<CreditsSnapsho
     max: info.max ?? planCap(answer.plan),
     creditsUsed: info.credits_used,
     plan: answer.plan,
+    ...(answer.spending ? { spending: answer.spending } : {}),
   };
 }
 

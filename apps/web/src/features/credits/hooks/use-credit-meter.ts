@@ -35,8 +35,16 @@ export function useCreditMeter(user: User | null): CreditMeterState {
     await queryClient.cancelQueries({ queryKey: creditsQueryKey });
     queryClient.setQueryData<CreditsSnapshot>(creditsQueryKey, (old) => {
       const plan = old?.plan ?? user?.subscription_tier ?? 'guest';
-      return { remaining: Math.max(0, credits), max: old?.max ?? planCap(plan), creditsUsed: old?.creditsUsed ?? 0, plan };
+      return {
+        remaining: Math.max(0, credits),
+        max: old?.max ?? planCap(plan),
+        creditsUsed: old?.creditsUsed ?? 0,
+        plan,
+        ...(old?.spending ? { spending: old.spending } : {}),
+      };
     });
+    // The budget line counts this month's use, which only the server knows: read it again.
+    if (queryClient.getQueryData<CreditsSnapshot>(creditsQueryKey)?.spending?.monthly_budget != null) refetch();
     setHighlighted(true);
     clearTimeout(highlightTimer.current);
     highlightTimer.current = setTimeout(() => setHighlighted(false), TIMEOUTS.creditHighlightMs);
