@@ -10,7 +10,7 @@ async function confirmationLink(dataDir: string, to: string): Promise<string> {
     try {
       for (const f of readdirSync(outbox)) {
         const raw = readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '');
-        const m = raw.includes(`To: ${to}`) && raw.match(/(http:\/\/[^\s"]+\/api\/auth\/verify_email\.php\?token=3D[\w-]+)/);
+        const m = raw.includes(`To: ${to}`) ? raw.match(/(http:\/\/[^\s"]+\/api\/auth\/verify_email\.php\?token=3D[\w-]+)/) : null;
         if (m?.[1]) return m[1].replace('token=3D', 'token=');
       }
     } catch {}
