@@ -59,6 +59,9 @@ describe('operator console', () => {
     await op.getByRole('link', { name: 'Audit log' }).click();
     await op.getByText('Goodwill after the outage').waitFor();
     await screenshot(op, 'operator-audit-1280');
+    await op.getByRole('link', { name: 'Abuse' }).click();
+    await op.getByRole('heading', { name: 'Top spenders today' }).waitFor();
+    await screenshot(op, 'operator-abuse-1280');
 
     // The user's meter shows the granted credits (it re-reads the balance on focus or reload).
     await user.reload();

@@ -197,6 +197,14 @@ export interface PlanDailyCapsTable {
   updated_at: string;
 }
 
+/** How often a client address was refused by a limit on a UTC day (kind: 'login_throttle'). */
+export interface AbuseCountsTable {
+  day: string;
+  kind: string;
+  client_address: string;
+  count: number;
+}
+
 /** The whole schema, one interface per table. */
 export interface Database {
   app_secrets: AppSecretsTable;
@@ -217,4 +225,5 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   admin_audit: AdminAuditTable;
   plan_daily_caps: PlanDailyCapsTable;
+  abuse_counts: AbuseCountsTable;
 }

@@ -130,3 +130,17 @@ export const adminAuditResponseSchema = z.object({
   page_size: z.number().int(),
 });
 export type AdminAuditResponse = z.infer<typeof adminAuditResponseSchema>;
+
+const addressHits = z.array(z.object({ client_address: z.string(), hits: z.number().int() }));
+
+/** The abuse view: addresses most often refused, and today's top spenders. */
+export const adminAbuseResponseSchema = z.object({
+  status: z.literal('success'),
+  days: z.number().int(),
+  funded_guest_limit: addressHits,
+  login_throttle: addressHits,
+  top_spenders_today: z.array(
+    z.object({ kind: z.enum(['account', 'guest']), id: z.number().int(), label: z.string(), plan: z.string(), credits: z.number().int() }),
+  ),
+});
+export type AdminAbuseResponse = z.infer<typeof adminAbuseResponseSchema>;

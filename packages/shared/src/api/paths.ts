@@ -26,6 +26,7 @@ export const ADMIN_PATHS = {
   cancelSubscription: '/api/admin/cancel_subscription.php',
   dailyCaps: '/api/admin/daily_caps.php',
   audit: '/api/admin/audit.php',
+  abuse: '/api/admin/abuse.php',
 } as const;
 
 export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;

@@ -59,8 +59,19 @@ export const operators = (dialect: Dialect): Migration => ({
       .addColumn('daily_cap', 'integer', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
+
+    // Refusals the abuse view ranks (the login throttle's live counters may sit in Redis and expire).
+    await db.schema
+      .createTable('abuse_counts')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('client_address', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('abuse_counts_pk', ['day', 'kind', 'client_address'])
+      .execute();
   },
   async down(db: Kysely<any>) {
+    await db.schema.dropTable('abuse_counts').execute();
     await db.schema.dropTable('plan_daily_caps').execute();
     await db.schema.dropTable('admin_audit').execute();
     await db.schema.dropTable('email_verifications').execute();

@@ -15,6 +15,7 @@ const CALLS: Array<{ method: 'GET' | 'POST'; url: string; body?: unknown }> = [
   { method: 'GET', url: ADMIN_PATHS.dailyCaps },
   { method: 'POST', url: ADMIN_PATHS.dailyCaps, body: { plan: 'free', daily_cap: 10, reason: 'abuse wave' } },
   { method: 'GET', url: ADMIN_PATHS.audit },
+  { method: 'GET', url: ADMIN_PATHS.abuse },
 ];
 
 function call(c: TestClient, k: (typeof CALLS)[number]) {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/connection.js';
 import { issueResetToken, resetMail } from '../auth/password-reset.js';
 import { createBillingSettings } from '../billing/stripe-client.js';
 import { createMailer } from '../mail/mailer.js';
+import { abuseReport } from './abuse.js';
 import { listAudit } from './audit.js';
 import { type Operator, requireOperator } from './operator-guard.js';
 import { adjustCredits, auditResetMail, cancelAtPeriodEnd, listDailyCaps, setDailyCap, setSuspended } from './user-actions.js';
@@ -103,6 +104,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     await setDailyCap(db, operatorOf(request), plan, daily_cap, reason);
     return { status: 'success' as const, caps: await listDailyCaps(db) };
   });
+
+  app.get(ADMIN_PATHS.abuse, async () => ({
+    status: 'success' as const,
+    ...(await abuseReport(db.kysely, config.GUESTS_PER_ADDRESS_PER_DAY)),
+  }));
 
   app.get(ADMIN_PATHS.audit, { schema: { querystring: adminAuditQuerySchema } }, async (request) => ({
     status: 'success' as const,

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../app.js';
 import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import { createMailer } from '../mail/mailer.js';
+import { recordAbuse } from '../admin/abuse.js';
 import { completeSignIn, createAccount, findAccountByEmail } from './account-service.js';
 import { signInWithGoogle } from './google-sign-in.js';
 import { createGoogleVerifier } from './google-verifier.js';
@@ -83,7 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ],
       loginWindowMs,
     );
-    if (!reservation.allowed) refuseTooMany(reply, reservation.retryAfterMs);
+    if (!reservation.allowed) {
+      // Counted for the operators' abuse view, which outlives the throttle's own window.
+      await recordAbuse(db.kysely, 'login_throttle', request.ip);
+      refuseTooMany(reply, reservation.retryAfterMs);
+    }
     let account: Awaited<ReturnType<typeof findAccountByEmail>>;
     let ok: boolean;
     try {

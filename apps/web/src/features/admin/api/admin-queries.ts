@@ -1,5 +1,6 @@
 import {
   ADMIN_PATHS,
+  adminAbuseResponseSchema,
   adminAuditResponseSchema,
   adminDailyCapsResponseSchema,
   adminMeResponseSchema,
@@ -46,4 +47,11 @@ export const auditQuery = (page: number) =>
   queryOptions({
     queryKey: [...adminKey, 'audit', page],
     queryFn: ({ signal }) => apiGet(ADMIN_PATHS.audit, { schema: adminAuditResponseSchema, query: { page }, signal }),
+  });
+
+/** GET abuse.php: addresses most often refused, and today's top spenders. */
+export const abuseQuery = () =>
+  queryOptions({
+    queryKey: [...adminKey, 'abuse'],
+    queryFn: ({ signal }) => apiGet(ADMIN_PATHS.abuse, { schema: adminAbuseResponseSchema, signal }),
   });

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { operatorQuery } from '../api/admin-queries';
+import { AbusePanel } from './abuse-panel';
 import { AuditPanel } from './audit-panel';
 import { CapsPanel } from './caps-panel';
 import { UserDetail } from './user-detail';
@@ -14,6 +15,7 @@ import { UsersPanel } from './users-panel';
 const TABS = [
   { to: '/admin', label: 'Users', end: true },
   { to: '/admin/caps', label: 'Daily caps', end: false },
+  { to: '/admin/abuse', label: 'Abuse', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
 ];
 
@@ -61,6 +63,7 @@ export function AdminConsole() {
         <Route index element={<UsersPanel />} />
         <Route path="users/:userId" element={<UserDetail />} />
         <Route path="caps" element={<CapsPanel />} />
+        <Route path="abuse" element={<AbusePanel />} />
         <Route path="audit" element={<AuditPanel />} />
         <Route path="*" element={<UsersPanel />} />
       </Routes>
