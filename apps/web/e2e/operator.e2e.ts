@@ -66,6 +66,19 @@ describe('operator console', () => {
     // The user's meter shows the granted credits (it re-reads the balance on focus or reload).
     await user.reload();
     await user.getByTestId('credit-balance').filter({ hasText: '150' }).waitFor();
+
+    // The user caps their own spending in Settings; the meter then shows the budget and the warning.
+    await user.goto(`${journey.server.url}/prod/settings`);
+    await user.getByLabel('Monthly budget').fill('120');
+    await user.getByLabel('Low-balance warning').fill('200');
+    await user.getByRole('button', { name: 'Save limits' }).click();
+    await user.getByText('Spending limits saved.').waitFor();
+    await user.getByRole('heading', { name: 'Spending' }).scrollIntoViewIfNeeded();
+    await screenshot(user, 'settings-spending-1280');
+    await user.getByRole('button', { name: 'Credits' }).click();
+    await user.getByTestId('credit-budget').filter({ hasText: '0 of 120 used' }).waitFor();
+    await user.getByTestId('credit-low-warning').filter({ hasText: 'Below your warning level of 200 credits' }).waitFor();
+    await screenshot(user, 'meter-budget-1280');
     expect(opErrors.filter((e) => !e.includes('403'))).toEqual([]);
     expect(userErrors).toEqual([]);
     await userContext.close();
