@@ -38,9 +38,11 @@ describe('settings', () => {
     expect(await applied()).toEqual(['#FF5500', '#ffffff', '18px', '"Playfair Display"']);
     expect(await page.getByRole('slider').inputValue()).toBe('18');
     expect(await page.getByLabel('Accent colour hex').inputValue()).toBe('#FF5500');
-    // The header's primary button is painted with the new accent.
+    // The header's primary button is painted with the new accent, darkened just enough for its
+    // small white text to read at 4.5:1 (#FF5500 itself gives 3.2:1).
     const signIn = await page.getByRole('link', { name: 'Sign In', exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(signIn).toBe('rgb(255, 85, 0)');
+    expect(signIn).toBe('rgb(209, 70, 0)');
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--accent-fill'))).toBe('#d14600');
 
     await page.getByRole('radio', { name: 'Light' }).click();
     await page.evaluate(() => document.fonts.ready);

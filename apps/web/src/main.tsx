@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
+import { sessionQueryOptions } from './features/session';
+import { holdCallsUntil } from './lib/api-client';
+import { followFocus } from './lib/focus-return';
 import { createQueryClient } from './lib/query-client';
 import './styles/fonts';
 import './styles/index.css';
@@ -9,8 +12,15 @@ import './styles/index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
+// Dialogs return focus to their opener, which they learn from the focus history.
+followFocus();
+
+const queryClient = createQueryClient();
+// A first visit has no session cookie yet: the session check makes the guest, the rest wait for it.
+holdCallsUntil(queryClient.fetchQuery(sessionQueryOptions()));
+
 createRoot(root).render(
   <StrictMode>
-    <App router={createAppRouter()} queryClient={createQueryClient()} />
+    <App router={createAppRouter()} queryClient={queryClient} />
   </StrictMode>,
 );

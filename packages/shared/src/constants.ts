@@ -149,6 +149,8 @@ export const SESSION_KEYS = {
   skipThreadCreation: 'skipThreadCreation',
   anonymousThreadId: 'anonymousThreadId',
   messageEnvelope: 'messageEnvelope',
+  /** The image studio's prompt and queue, so a reload keeps them. */
+  imageStudio: 'imageStudio',
 } as const;
 
 /** Window events of core.md section 4. */

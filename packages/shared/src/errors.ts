@@ -7,10 +7,16 @@ export const MESSAGES = {
   creditsExhaustedUser: "You've run out of credits. Purchase more credits to continue.",
   creditsDepleted: 'Credits depleted. Please purchase more credits to continue.',
   creditsExhaustedGuest: 'Anonymous credits depleted. Sign up now to get 100 free credits!',
+  guestUnfunded: 'Free guest credits for your network are used up today. Sign up to get 100 free credits.',
   insufficientCredits: (need: number, have: number) =>
     `Insufficient credits. This model requires ${need} credit(s), but you only have ${have} remaining.`,
   insufficientGuestCredits: (need: number, have: number) =>
     `Insufficient anonymous credits. This model requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
+  // The pre-check of a comparison names the total of the chosen models, not one model's cost.
+  insufficientCompareCredits: (need: number, have: number) =>
+    `Insufficient credits. Comparing these models requires ${need} credit(s), but you only have ${have} remaining.`,
+  insufficientGuestCompareCredits: (need: number, have: number) =>
+    `Insufficient anonymous credits. Comparing these models requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
   // chat
   processRequest: 'Failed to process your request. Please try again.',
   sendFailed: 'Failed to send message. Please try again.',
@@ -73,6 +79,11 @@ export const MESSAGES = {
   studioModelUnavailable: 'Selected model is not available. Please choose another model.',
   studioNoModels: 'No models available. Please check your model settings.',
   studioNoPending: "No pending jobs found. Add new models or use 'Run All' to regenerate existing images",
+  studioInterrupted: 'Interrupted: check My Assets',
+  studioInsufficientCredits: (need: number, have: number) =>
+    `Insufficient credits. Running these models requires ${need} credit(s), but you only have ${have} remaining.`,
+  studioInsufficientGuestCredits: (need: number, have: number) =>
+    `Insufficient anonymous credits. Running these models requires ${need} credit(s), but you only have ${have} remaining. Sign up to get 100 free credits!`,
   // assets
   fetchAssetsFailed: 'Failed to fetch assets',
   deleteImageFailed: 'Failed to delete image',

@@ -44,12 +44,16 @@ describe('foundation: sessions, guests, errors', () => {
 
   it('gives new guests from one address 0 credits past the daily limit', async () => {
     const balances: number[] = [];
+    const unfunded: unknown[] = [];
     for (let i = 0; i < 4; i++) {
       const c = t.client({ ip: '10.77.0.1' });
       const res = await c.post('/api/credits/check_credits.php', { required_credits: 0 });
       balances.push(res.data.credits_info.remaining);
+      unfunded.push(res.data.guest_unfunded);
     }
     expect(balances).toEqual([25, 25, 0, 0]);
+    // The client is told why: this guest got nothing because the network's funded guests are used up.
+    expect(unfunded).toEqual([undefined, undefined, true, true]);
   });
 
   it('reports a short balance for required_credits above it', async () => {

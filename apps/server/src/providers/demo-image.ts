@@ -9,12 +9,14 @@ export interface DemoImageInput {
   prompt: string;
   width: number;
   height: number;
+  /** A new seed draws a new picture; the same input gives the same picture. */
+  seed?: number;
 }
 
-/** Draws a PNG of exactly width x height, seeded by the model and prompt: same input, same picture. */
+/** Draws a PNG of exactly width x height from the model, prompt and seed. */
 export function drawDemoImage(input: DemoImageInput): Uint8Array {
-  const { modelId, prompt, width, height } = input;
-  const random = createRandom(hashString(`${modelId}\u0000${prompt}`));
+  const { modelId, prompt, width, height, seed = 0 } = input;
+  const random = createRandom(hashString(`${modelId}\u0000${prompt}\u0000${seed}`));
   const canvas = new Canvas(width, height);
   const hue = random.range(0, 360);
   const style = random.pick(['landscape', 'bokeh', 'waves'] as const);

@@ -96,8 +96,16 @@ describe('demo text', () => {
 
 describe('demo images', () => {
   const adapter = createDemoAdapter({ tokensPerSecond: 0 });
-  const draw = (model: ModelEntry, prompt: string, aspectRatio: AspectRatio) =>
-    adapter.generateImage({ model, providerModelId: model.id, prompt, aspectRatio, signal: new AbortController().signal });
+  // null: the request brings no seed.
+  const draw = (model: ModelEntry, prompt: string, aspectRatio: AspectRatio, seed: number | null = 7) =>
+    adapter.generateImage({
+      model,
+      providerModelId: model.id,
+      prompt,
+      aspectRatio,
+      signal: new AbortController().signal,
+      seed: seed ?? undefined,
+    });
 
   // How fast is measured by bench/demo-images.bench.ts, not here.
   it.each(['wide', 'square', 'tall'] as const)('draws a PNG of exactly the %s size', async (ratio) => {
@@ -105,6 +113,15 @@ describe('demo images', () => {
     const png = PNG.sync.read(Buffer.from(image.bytes));
     expect([png.width, png.height]).toEqual([ASPECT_RATIOS[ratio].width, ASPECT_RATIOS[ratio].height]);
     expect([image.width, image.height, image.mediaType]).toEqual([png.width, png.height, 'image/png']);
+  });
+
+  it('draws a new picture for each seed, and one of its own when the request brings none', async () => {
+    const one = Buffer.from((await draw(dalle, 'A fox in the snow', 'square', 1)).bytes);
+    const two = Buffer.from((await draw(dalle, 'A fox in the snow', 'square', 2)).bytes);
+    const unseeded = Buffer.from((await draw(dalle, 'A fox in the snow', 'square', null)).bytes);
+    const unseededAgain = Buffer.from((await draw(dalle, 'A fox in the snow', 'square', null)).bytes);
+    expect(one.equals(two)).toBe(false);
+    expect(unseeded.equals(unseededAgain)).toBe(false);
   });
 
   it('differs between prompts and between models, and repeats for the same input', async () => {

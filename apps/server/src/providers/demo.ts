@@ -1,7 +1,7 @@
 import { ASPECT_RATIOS } from '@ensemble/shared';
 import { demoImagePool } from './demo-image-pool.js';
 import { composeDemoReply } from './demo-text.js';
-import type { ProviderAdapter, TextGenerationRequest } from './types.js';
+import { type ProviderAdapter, type TextGenerationRequest, randomImageSeed } from './types.js';
 
 /** How fast the demo provider streams. */
 export interface DemoSettings {
@@ -40,8 +40,10 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
     async generateImage(request) {
       if (request.signal.aborted) throw request.signal.reason;
       const { width, height } = ASPECT_RATIOS[request.aspectRatio];
-      // Drawn on a worker thread: a wide picture takes about a second of CPU.
-      const bytes = await demoImagePool().draw({ modelId: request.model.id, prompt: request.prompt, width, height });
+      // Drawn on a worker thread (a wide picture takes about a second of CPU), with a random seed per
+      // request: Regenerate and a batch of one model give different pictures.
+      const seed = request.seed ?? randomImageSeed();
+      const bytes = await demoImagePool().draw({ modelId: request.model.id, prompt: request.prompt, width, height, seed });
       return { bytes, mediaType: 'image/png', width, height };
     },
   };

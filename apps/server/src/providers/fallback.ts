@@ -89,7 +89,7 @@ export async function* streamFirstAvailable(
 export async function generateFirstAvailable(
   chosen: ModelEntry,
   chain: readonly Candidate[],
-  request: { prompt: string; aspectRatio: AspectRatio; signal: AbortSignal },
+  request: { prompt: string; aspectRatio: AspectRatio; signal: AbortSignal; seed?: number },
   options: Omit<FallbackOptions, 'firstTokenTimeoutMs'>,
 ): Promise<{ image: GeneratedImage; answered: Candidate }> {
   let chosenRetired = false;

@@ -27,6 +27,7 @@ export function createIdeogramAdapter(settings: AdapterSettings): ProviderAdapte
             prompt: request.prompt,
             model: request.providerModelId,
             aspect_ratio: `ASPECT_${ASPECT_RATIOS[request.aspectRatio].ratio.replace(':', '_')}`,
+            ...(request.seed === undefined ? {} : { seed: request.seed }),
           },
         }),
         signal: deadline.signal,

@@ -108,6 +108,11 @@ describe('replicate image adapter', () => {
     expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
   });
 
+  it('passes the generation seed as input.seed', async () => {
+    await ctx.adapter.generateImage({ ...request('flux', 'square'), seed: 424242 });
+    expect(ctx.server.fake.lastRequest('/predictions')?.body).toMatchObject({ input: { seed: 424242 } });
+  });
+
   it('runs sdxl as its published version with pixel sizes', async () => {
     await ctx.adapter.generateImage(request('sdxl', 'wide'));
     const created = ctx.server.fake.lastRequest('/predictions');
@@ -172,6 +177,11 @@ describe('ideogram image adapter', () => {
     expect(posted?.body).toEqual({ image_request: { prompt: 'A lighthouse at dusk', model: id, aspect_ratio: sent } });
     expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
     expect(image.mediaType).toBe('image/png');
+  });
+
+  it('passes the generation seed in the image request', async () => {
+    await ctx.adapter.generateImage({ ...request('V_2A_TURBO', 'square'), seed: 99 });
+    expect(ctx.server.fake.lastRequest('/generate')?.body).toMatchObject({ image_request: { seed: 99 } });
   });
 
   it.each([

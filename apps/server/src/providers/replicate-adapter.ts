@@ -33,6 +33,8 @@ export function createReplicateAdapter(settings: AdapterSettings & { pollInterva
       const sized = modelRef.startsWith('stability-ai/sdxl');
       const input = {
         prompt: request.prompt,
+        // Flux and SDXL take input.seed, so each generation draws a new picture.
+        ...(request.seed !== undefined ? { seed: request.seed } : {}),
         ...(sized ? SDXL_SIZES[request.aspectRatio] : { aspect_ratio: ASPECT_RATIOS[request.aspectRatio].ratio }),
       };
       return generateReplicateImage(modelRef, input, request.signal, {

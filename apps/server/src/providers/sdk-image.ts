@@ -9,6 +9,8 @@ export interface SdkImageCall {
   size?: `${number}x${number}`;
   aspectRatio?: `${number}:${number}`;
   providerOptions?: Record<string, Record<string, string | number | boolean | null>>;
+  /** Only for models that take a seed (the SDK warns about, and drops, a seed elsewhere). */
+  seed?: number;
   signal: AbortSignal;
   timeoutMs: number;
 }
@@ -23,6 +25,7 @@ export async function generateSdkImage(call: SdkImageCall): Promise<GeneratedIma
       n: 1,
       size: call.size,
       aspectRatio: call.aspectRatio,
+      seed: call.seed,
       providerOptions: call.providerOptions,
       abortSignal: deadline.signal,
       maxRetries: 0,

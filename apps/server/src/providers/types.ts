@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { AspectRatio, ModelEntry, ProviderId } from '@ensemble/shared';
 
 /** One turn of the conversation handed to a text model. */
@@ -20,6 +21,8 @@ export interface ImageGenerationRequest {
   prompt: string;
   aspectRatio: AspectRatio;
   signal: AbortSignal;
+  /** A random seed for this generation (0 to 2^31-1): providers that take one use it, so each run draws anew. */
+  seed?: number;
 }
 
 /** Image bytes as the provider produced them; the caller checks type and size and stores them. */
@@ -77,4 +80,9 @@ export interface ProviderSettings {
   firstTokenTimeoutMs: number;
   /** How often providers are asked which models they serve (0: only at start). */
   availabilityIntervalMs: number;
+}
+
+/** A fresh random image seed (0 to 2^31-1), one per generation. */
+export function randomImageSeed(): number {
+  return randomInt(0, 2 ** 31 - 1);
 }

@@ -11,6 +11,8 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const thread = () => import('./routes/thread-routes');
 // The same element on every chat path: React keeps the chat mounted when the path changes.
 const threadScreen = page(thread, 'ThreadRoute');
+// Likewise the auth modal stays mounted while its form (and so its path) changes.
+const authScreen = page(() => import('./routes/auth-page'), 'AuthPage');
 
 /**
  * Every screen of core.md section 2 (paths relative to /prod). Legal documents (/terms,
@@ -25,9 +27,9 @@ export const pageRoutes: RouteObject[] = [
   { path: 'settings', element: page(() => import('./routes/settings-page'), 'SettingsPage') },
   { path: 'compare', element: page(() => import('./routes/compare-page'), 'ComparePage') },
   { path: 'image-studio', element: page(() => import('./routes/image-studio-page'), 'ImageStudioPage') },
-  { path: 'login', element: page(() => import('./routes/login-page'), 'LoginPage') },
-  { path: 'signup', element: page(() => import('./routes/signup-page'), 'SignupPage') },
-  { path: 'forgot-password', element: page(() => import('./routes/forgot-password-page'), 'ForgotPasswordPage') },
+  { path: 'login', element: authScreen },
+  { path: 'signup', element: authScreen },
+  { path: 'forgot-password', element: authScreen },
   { path: 'reset-password', element: page(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {
     element: <RequireAuth />,
@@ -35,6 +37,12 @@ export const pageRoutes: RouteObject[] = [
       { path: 'admin/*', element: page(() => import('./routes/admin-page'), 'AdminPage') },
       { path: 'my-assets', element: page(() => import('./routes/my-assets-page'), 'MyAssetsPage') },
       { path: 'profile', element: page(() => import('./routes/profile-page'), 'ProfilePage') },
+    ],
+  },
+  {
+    // The plans: a guest gets the sign-in dialog and comes back here after signing up or in.
+    element: <RequireAuth signIn />,
+    children: [
       { path: 'subscription', element: page(() => import('./routes/subscription-page'), 'SubscriptionPage') },
       { path: 'subscription/success', element: page(() => import('./routes/subscription-success-page'), 'SubscriptionSuccessPage') },
       { path: 'subscription/cancel', element: page(() => import('./routes/subscription-cancel-page'), 'SubscriptionCancelPage') },

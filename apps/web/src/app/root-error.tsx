@@ -13,7 +13,7 @@ export function RootError() {
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-bg p-6 text-center text-fg">
       <h1 className="text-2xl">Unexpected Application Error!</h1>
       {describe(error) && <p className="max-w-lg break-words font-mono text-xs text-muted">{describe(error)}</p>}
-      <Link to="/" reloadDocument className="text-sm font-medium text-accent hover:underline">
+      <Link to="/" reloadDocument className="text-sm font-medium text-accent-ink hover:underline">
         Go to the home page
       </Link>
     </div>

@@ -34,7 +34,7 @@ export function AspectRatioPicker({
       label: (
         <>
           <span>{label}</span>
-          {!compact && <span className="hidden opacity-70 sm:inline">{ratio}</span>}
+          {!compact && <span className="hidden font-normal sm:inline">{ratio}</span>}
         </>
       ),
     };

@@ -51,7 +51,7 @@ export function SegmentedControl<T extends string>({
               size === 'icon' ? 'w-8' : 'px-3',
               checked
                 ? tone === 'accent'
-                  ? 'bg-accent text-on-accent shadow-sm'
+                  ? 'bg-accent-fill text-on-accent-fill shadow-sm'
                   : 'bg-surface-2 text-fg shadow-sm'
                 : 'text-muted hover:bg-surface-2/70 hover:text-fg',
             )}

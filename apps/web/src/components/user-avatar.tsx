@@ -32,7 +32,7 @@ export function UserAvatar({
     <span
       aria-hidden="true"
       className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-on-accent',
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-accent-fill font-semibold text-on-accent-fill',
         SIZES[size],
         className,
       )}

@@ -2,7 +2,7 @@ import { MESSAGES } from '@ensemble/shared';
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/fake-api';
-import { ApiError, apiDelete, apiGet, apiPost } from './api-client';
+import { ApiError, apiDelete, apiGet, apiPost, holdCallsUntil } from './api-client';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -15,6 +15,27 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
+  it('holds every call behind a session check until it settles; the check itself goes out', async () => {
+    const fetchStub = stubApi({
+      routes: {
+        'GET /api/auth/check_session.php': { status: 401, json: { status: 'error', message: 'Not signed in' } },
+        'POST /api/credits/check_credits.php': { json: { status: 'success' } },
+        'GET /api/threads/get_all_threads.php': { json: { status: 'success', threads: [] } },
+      },
+    });
+    let release!: () => void;
+    holdCallsUntil(new Promise<void>((resolve) => (release = resolve)));
+    const held = [apiPost('/api/credits/check_credits.php', {}), apiGet('/api/threads/get_all_threads.php')];
+    const check = apiGet('/api/auth/check_session.php', { ungated: true }).catch(() => undefined);
+    await check;
+    await new Promise((r) => setTimeout(r, 20));
+    // Only the check reached the network: the others would each have made a guest of their own.
+    expect(fetchStub.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/check_session.php']);
+    release();
+    await Promise.all(held);
+    expect(fetchStub.mock.calls).toHaveLength(3);
+  });
+
   it('sends JSON with credentials and returns the parsed answer', async () => {
     const fetchStub = stubApi({ routes: { 'POST /api/things': { json: { status: 'success', id: 3 } } } });
     const answer = await apiPost<{ id: number }>('/api/things', { name: 'x' });

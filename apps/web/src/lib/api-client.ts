@@ -52,6 +52,27 @@ export interface ApiOptions<S extends z.ZodType | undefined = undefined> {
   signal?: AbortSignal;
   cache?: RequestCache;
   headers?: Record<string, string>;
+  /** Goes out at once even while calls are held for a session check (the check itself). */
+  ungated?: boolean;
+}
+
+let sessionGate: Promise<void> | null = null;
+
+/**
+ * Holds every API call made from now on until `check` settles. A caller without a session cookie
+ * (a first visit, right after sign-out) gets a new guest identity from whichever call reaches the
+ * server first; held behind one session check, the others carry that guest's cookie instead of
+ * each making a guest of their own.
+ */
+export function holdCallsUntil(check: Promise<unknown>): void {
+  const gate = check.then(
+    () => undefined,
+    () => undefined,
+  );
+  sessionGate = gate;
+  void gate.then(() => {
+    if (sessionGate === gate) sessionGate = null;
+  });
 }
 
 type Result<S, T> = S extends z.ZodType ? z.output<S> : T;
@@ -105,6 +126,7 @@ async function request<S extends z.ZodType | undefined, T>(
   body: unknown,
   options: ApiOptions<S> = {},
 ): Promise<Result<S, T>> {
+  if (sessionGate && !options.ungated) await sessionGate;
   const timeoutMs = options.timeoutMs ?? TIMEOUTS.creditCheckMs;
   const controller = new AbortController();
   let timedOut = false;

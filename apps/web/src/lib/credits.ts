@@ -15,6 +15,8 @@ export interface CreditsSnapshot {
   plan: CreditPlan;
   /** An account's guardrails and this month's and today's use (accounts only). */
   spending?: SpendingState;
+  /** A guest that started with 0 because its network's funded guests of the day are used up. */
+  unfunded?: boolean;
 }
 
 /** The query key of the caller's balance; every screen that learns a new balance updates this entry. */
@@ -47,6 +49,7 @@ export async function fetchCredits(signal?: AbortSignal): Promise<CreditsSnapsho
     creditsUsed: info.credits_used,
     plan: answer.plan,
     ...(answer.spending ? { spending: answer.spending } : {}),
+    ...(answer.guest_unfunded ? { unfunded: true } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export class StreamError extends Error {
   constructor(
     message: string,
     readonly creditsExhausted = false,
+    /** The HTTP status when the server refused the attach (404: the stream is gone). */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'StreamError';
@@ -90,7 +92,7 @@ export async function readChatStream(
           // not JSON: keep the generic text
         }
         // The stream is gone or not ours: retrying cannot help.
-        if (res.status >= 400 && res.status < 500) throw new StreamError(message);
+        if (res.status >= 400 && res.status < 500) throw new StreamError(message, false, res.status);
         throw new Error(message);
       }
       if (!res.body) throw new StreamError(MESSAGES.invalidStream);

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor wait up to 5 s: on a loaded 2-core machine a render can take longer than the
+// default second, and a wait that ends early fails a test that is right.
+configure({ asyncUtilTimeout: 5000 });
 
 // Each test starts from empty browser storage, as a fresh visitor would.
 afterEach(() => {

@@ -14,5 +14,7 @@ export const checkCreditsResponseSchema = z.object({
   plan: z.enum(['guest', 'free', 'pro', 'premium']),
   /** Accounts only: their budget, warning threshold and plan cap, with this month's and today's use. */
   spending: spendingStateSchema.optional(),
+  /** Guests only: true when this guest started with 0 credits because its network's funded guests of the day are used up. */
+  guest_unfunded: z.boolean().optional(),
 });
 export type CheckCreditsResponse = z.infer<typeof checkCreditsResponseSchema>;

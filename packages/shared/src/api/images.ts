@@ -11,6 +11,8 @@ export const userImageSchema = z.object({
   width: z.number(),
   height: z.number(),
   created_at: z.string(),
+  /** How many of the owner's chats show this image (deleting it leaves "Image deleted" there). */
+  chat_count: z.number().int().min(0),
 });
 export type UserImage = z.infer<typeof userImageSchema>;
 

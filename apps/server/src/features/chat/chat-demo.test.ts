@@ -90,6 +90,22 @@ describe('chat in demo mode (no provider keys)', () => {
     expect(file.rawPayload.readUInt32BE(20)).toBe(1024);
   });
 
+  it('draws a new picture for the same prompt and model each time (a Regenerate is a new image)', async () => {
+    const c = t.client();
+    const threadId = await newThread(c);
+    const pictures: Buffer[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await c.post('/api/messages/chat.php', {
+        thread_id: threadId,
+        model: 'sdxl',
+        messages: [{ content: 'A red bicycle', role: 'user', metadata: { aspectRatio: 'square' } }],
+      });
+      expect(res.statusCode).toBe(200);
+      pictures.push((await c.request({ method: 'GET', url: res.data.image.url })).rawPayload);
+    }
+    expect(pictures[0].equals(pictures[1])).toBe(false);
+  });
+
   it('answers a non-streamed text request at once with the whole reply', async () => {
     const c = t.client();
     const res = await c.post('/api/messages/chat.php', {

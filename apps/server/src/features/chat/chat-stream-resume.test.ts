@@ -59,6 +59,29 @@ describe('stream resume and server-side generation', () => {
     expect(text.length).toBeGreaterThan(300);
   });
 
+  it('lets a finished comparison stream be read again in full, without charging again', async () => {
+    const c = t.client();
+    const post = await c.post('/api/messages/chat.php', {
+      thread_id: null,
+      model: 'gpt-4o',
+      stream: true,
+      is_comparison: true,
+      messages: [{ content: 'Name three rivers', role: 'user' }],
+    });
+    expect(post.statusCode).toBe(200);
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const url = `${base}/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${post.data.data.stream_id}`;
+    const first = await readSse(url, { cookie });
+    expect(first.ended).toBe('done');
+    const balance = (await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining;
+    // A client whose stream failed re-attaches (a Retry): the finished reply comes again, whole, for free.
+    const again = await readSse(url, { cookie });
+    expect(again.ended).toBe('done');
+    expect(contentOf(again.events).join('')).toBe(contentOf(first.events).join(''));
+    expect(contentOf(again.events).join('').length).toBeGreaterThan(20);
+    expect((await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(balance);
+  });
+
   it('keeps generating and saves the reply when nobody listens', async () => {
     const { streamId, messageId, c, threadId, cookie } = await start('Give me a short travel plan for Lisbon');
     // Nobody attaches: wait for the server to finish on its own.

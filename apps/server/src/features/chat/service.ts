@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { now } from '../../db/connection.js';
 import { generateFirstAvailable } from '../../providers/fallback.js';
-import { ProviderError } from '../../providers/types.js';
+import { ProviderError, randomImageSeed } from '../../providers/types.js';
 import type { ResolvedChain, ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, creditsInfo, exhaustedText, getBalance, insufficientText } from '../credits/service.js';
 import { attachImageToMessage, storeImage } from '../images/storage.js';
@@ -133,7 +133,8 @@ async function generateImageReply(
   let answered = base.model;
   try {
     // Not tied to the request: a client that goes away still gets its image stored and listed.
-    const request = { prompt, aspectRatio, signal: new AbortController().signal };
+    // Each generation (a Regenerate, a studio job) is a new picture and is charged as one.
+    const request = { prompt, aspectRatio, signal: new AbortController().signal, seed: randomImageSeed() };
     const result = await generateFirstAvailable(base.model, resolved.chain, request, ctx.catalogue.fallbackOptions());
     answered = result.answered.model;
     const { image } = result;

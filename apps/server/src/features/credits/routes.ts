@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CREDITS_PATHS, checkCreditsRequestSchema } from '@ensemble/shared';
 import type { Db } from '../../db/connection.js';
 import { spendingState } from './spending.js';
-import { creditsInfo, exhaustedText, getBalance, insufficientText } from './service.js';
+import { creditsInfo, exhaustedText, getBalance, insufficientText, isUnfundedGuest } from './service.js';
 
 /** POST check_credits.php: the caller's balance, and whether it covers required_credits. */
 export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -16,6 +16,8 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const info = creditsInfo(balance);
       // Accounts also get their guardrails, so the meter can show the budget.
       const spending = who.kind === 'user' ? { spending: await spendingState(db.kysely, who.userId) } : {};
+      const unfunded = who.kind === 'guest' && balance.remaining === 0 && (await isUnfundedGuest(db.kysely, who.guestId));
+      const extra = { ...(unfunded ? { guest_unfunded: true } : {}), ...spending };
       if (need > 0 && need > balance.remaining) {
         const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, need, balance.remaining);
         return {
@@ -23,10 +25,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           message,
           credits_info: { ...info, status: 'credits_exhausted' as const },
           plan: balance.plan,
-          ...spending,
+          ...extra,
         };
       }
-      return { status: 'success' as const, credits_info: info, plan: balance.plan, ...spending };
+      return { status: 'success' as const, credits_info: info, plan: balance.plan, ...extra };
     },
   );
 };

@@ -31,6 +31,20 @@ export async function getBalance(db: Executor, who: Pick<Identity, 'kind' | 'use
   return { remaining: g.credits, credits_used: g.credits_used, plan: 'guest', max: CREDITS.guest };
 }
 
+/**
+ * Whether a guest started with nothing: its network had used up the day's funded guests (its
+ * grant in the ledger is 0), so the client can say why it has no credits.
+ */
+export async function isUnfundedGuest(db: Executor, guestId: number): Promise<boolean> {
+  const grant = await db
+    .selectFrom('credit_ledger')
+    .select('delta')
+    .where('guest_id', '=', guestId)
+    .where('reason', '=', 'guest_grant')
+    .executeTakeFirst();
+  return grant?.delta === 0;
+}
+
 /** The credits_info object every credit-bearing answer carries. */
 export function creditsInfo(b: Balance): CreditsInfo {
   return { remaining: b.remaining, credits_used: b.credits_used, status: b.remaining > 0 ? 'active' : 'credits_exhausted', max: b.max };

@@ -109,12 +109,37 @@ describe('images', () => {
         width: 2,
         height: 2,
         created_at: expect.any(String),
+        chat_count: 0,
       });
       const p3 = await c.post(LIST, { page: '3', limit: '2' });
       expect(p3.data.images.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
       expect(p3.data.has_more).toBe(false);
       expect((await c.post(LIST, {})).data.images).toHaveLength(5);
       expect((await other.c.post(LIST, { user_id: -1 })).data.images).toHaveLength(1);
+    });
+
+    it('counts the caller’s chats that show each image, so deleting it can warn', async () => {
+      const { c, who } = await accountClient();
+      const shown = await store(who, pngBytes(2, 2, 1));
+      const unused = await store(who, pngBytes(2, 2, 2));
+      for (const title of ['first', 'second']) {
+        const thread = await c.post('/api/threads/create_thread.php', { title, force: true });
+        const saved = await c.post('/api/messages/messages.php', {
+          thread_id: thread.data.thread_id,
+          content: 'a fox',
+          model: 'flux',
+          image_id: shown.id,
+        });
+        expect(saved.statusCode).toBe(200);
+      }
+      // Someone else's chat quoting the URL is not the owner's to be warned about.
+      const stranger = t.client();
+      const theirs = await stranger.post('/api/threads/create_thread.php', { title: 'x', force: true });
+      await stranger.post('/api/messages/messages.php', { thread_id: theirs.data.thread_id, content: shown.url, role: 'user' });
+      const list = await c.post(LIST, {});
+      const byId = new Map(list.data.images.map((x: { id: string; chat_count: number }) => [x.id, x.chat_count]));
+      expect(byId.get(shown.id)).toBe(2);
+      expect(byId.get(unused.id)).toBe(0);
     });
 
     it('refuses a foreign user_id with 403 and bad paging with 400', async () => {

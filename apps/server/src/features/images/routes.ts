@@ -12,7 +12,7 @@ import {
 } from '@ensemble/shared';
 import type { AppContext } from '../../app.js';
 import { assertUserIdClaim } from '../session/ownership.js';
-import { deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
+import { chatCounts, deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
 import { imageObjectKey } from './object-store.js';
 import { zipImages } from './zip-images.js';
 
@@ -44,7 +44,12 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       assertUserIdClaim(who, request.body.user_id);
       reply.header('Cache-Control', 'no-store');
       const { images, hasMore } = await listUserImages(db, who, request.body.page, request.body.limit);
-      return { status: 'success' as const, images: images.map(toUserImage), has_more: hasMore };
+      const counts = await chatCounts(
+        db,
+        who,
+        images.map((image) => image.id),
+      );
+      return { status: 'success' as const, images: images.map((image) => toUserImage(image, counts.get(image.id))), has_more: hasMore };
     },
   );
 

@@ -1,7 +1,7 @@
 import { AppError, type UserImage, imageFileUrl } from '@ensemble/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ImagesTable } from '../../db/types.js';
-import { ownsRow } from '../session/ownership.js';
+import { ownerColumns, ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { type ObjectStore, imageObjectKey } from './object-store.js';
 import { ownedNewestFirst } from '../../db/owned-page.js';
@@ -15,8 +15,8 @@ const IMAGE_ID = /^[A-Za-z0-9_-]{16,128}$/;
 /** Whether a string has the shape of an image id. */
 export const isImageId = (id: string): boolean => IMAGE_ID.test(id);
 
-/** The image as the gallery shows it. */
-export function toUserImage(row: ImageRow): UserImage {
+/** The image as the gallery shows it; chatCount is how many of the owner's chats show it. */
+export function toUserImage(row: ImageRow, chatCount = 0): UserImage {
   const url = imageFileUrl(row.id);
   return {
     id: row.id,
@@ -28,7 +28,28 @@ export function toUserImage(row: ImageRow): UserImage {
     width: row.width,
     height: row.height,
     created_at: row.created_at,
+    chat_count: chatCount,
   };
+}
+
+/**
+ * For each image id, how many of the caller's threads have a message showing it (an image
+ * message's content is the image's file URL). One query for a whole page.
+ */
+export async function chatCounts(db: DbHandle, who: Identity, ids: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ids.length === 0) return counts;
+  const owner = ownerColumns(who);
+  const rows = await db
+    .selectFrom('messages')
+    .innerJoin('threads', 'threads.id', 'messages.thread_id')
+    .select(['messages.content as content', (eb) => eb.fn.count<number | string>('messages.thread_id').distinct().as('threads')])
+    .where('messages.content', 'in', ids.map(imageFileUrl))
+    .where(owner.user_id === null ? 'threads.guest_id' : 'threads.user_id', '=', owner.user_id ?? owner.guest_id)
+    .groupBy('messages.content')
+    .execute();
+  for (const row of rows) counts.set(row.content.slice(row.content.lastIndexOf('/') + 1), Number(row.threads));
+  return counts;
 }
 
 /** One stored image by id, whoever owns it, or undefined. */

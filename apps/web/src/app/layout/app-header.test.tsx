@@ -12,16 +12,25 @@ describe('header', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav)
       .getAllByRole('link')
-      .map((a) => a.getAttribute('aria-label'));
+      .map((a) => a.textContent);
     expect(links).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio']);
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/prod/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('credit-meter-slot')).toBeInTheDocument();
     // The panel lives in the chat screen, which loads as its own chunk.
-    const panel = await screen.findByRole('region', { name: 'Save Your Conversations' });
+    const panel = await screen.findByRole('region', { name: 'Save Your Conversations' }, { timeout: 5_000 });
     expect(within(panel).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/prod/signup');
     expect(within(panel).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/prod/login');
     expect(panel).toHaveTextContent('lost when you close the browser');
+  });
+
+  it("takes a guest's Chat link back to the current thread", async () => {
+    sessionStorage.setItem('anonymousThreadId', '42');
+    stubApi();
+    renderApp('/prod/compare');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/prod/thread/42');
+    sessionStorage.removeItem('anonymousThreadId');
   });
 
   it('does not show the sign-up panel off the chat routes', async () => {

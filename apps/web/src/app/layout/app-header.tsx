@@ -1,15 +1,36 @@
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { CreditMeter } from '@/features/credits';
 import { useSession, useSignOut } from '@/features/session';
 import { cn } from '@/lib/cn';
 import { MobileMenu } from './mobile-menu';
-import { visibleNavItems } from './nav-items';
+import { isNavActive, type NavItem, navTarget, visibleNavItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+
+// Re-rendered on every navigation, so a guest's Chat link follows the thread just opened.
+function HeaderNavLink({ item, signedIn }: { item: NavItem; signedIn: boolean }) {
+  const { pathname } = useLocation();
+  const active = isNavActive(item, pathname);
+  const Icon = item.icon;
+  return (
+    <Link
+      to={navTarget(item, signedIn)}
+      aria-current={active ? 'page' : undefined}
+      title={item.label}
+      className={cn(
+        'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors lg:px-3',
+        active ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2/60 hover:text-fg',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      <span className="sr-only lg:not-sr-only">{item.label}</span>
+    </Link>
+  );
+}
 
 function Logo() {
   return (
@@ -42,23 +63,8 @@ export function AppHeader() {
       <div className="mx-auto flex h-16 w-full max-w-[1600px] items-center gap-2 px-3 sm:px-5">
         <Logo />
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6">
-          {visibleNavItems(Boolean(user)).map(({ to, label, icon: Icon, end }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              aria-label={label}
-              title={label}
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors lg:px-3',
-                  isActive ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2/60 hover:text-fg',
-                )
-              }
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              <span className="hidden lg:inline">{label}</span>
-            </NavLink>
+          {visibleNavItems(Boolean(user)).map((item) => (
+            <HeaderNavLink key={item.to} item={item} signedIn={Boolean(user)} />
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { AccountItems, AccountLabel } from './user-menu';
-import { visibleNavItems } from './nav-items';
+import { navTarget, visibleNavItems } from './nav-items';
 
 /** The hamburger menu below 768 px: navigation, then account items or Sign In. */
 export function MobileMenu({ user, onSignOut }: { user: User | null; onSignOut(): void }) {
@@ -27,9 +27,9 @@ export function MobileMenu({ user, onSignOut }: { user: User | null; onSignOut()
             <DropdownMenuSeparator />
           </>
         )}
-        {visibleNavItems(Boolean(user)).map(({ to, label, icon: Icon }) => (
-          <DropdownMenuItem key={to} icon={<Icon />} onSelect={() => navigate(to)}>
-            {label}
+        {visibleNavItems(Boolean(user)).map((item) => (
+          <DropdownMenuItem key={item.to} icon={<item.icon />} onSelect={() => navigate(navTarget(item, Boolean(user)))}>
+            {item.label}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />

@@ -1,4 +1,6 @@
+import { SESSION_KEYS } from '@ensemble/shared';
 import { Home, Images, type LucideIcon, MessageSquare, Palette, Columns3 } from 'lucide-react';
+import { sessionStore } from '@/lib/storage';
 
 /** One header navigation destination. */
 export interface NavItem {
@@ -23,4 +25,21 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The items a visitor sees. */
 export function visibleNavItems(signedIn: boolean): NavItem[] {
   return NAV_ITEMS.filter((item) => signedIn || !item.signedInOnly);
+}
+
+/**
+ * Where an item leads now: a guest's Chat goes back to the current thread
+ * (/thread/{anonymousThreadId} while one exists, decisions.md), not to a new empty one.
+ */
+export function navTarget(item: NavItem, signedIn: boolean): string {
+  if (item.to !== '/thread' || signedIn) return item.to;
+  const id = sessionStore.getString(SESSION_KEYS.anonymousThreadId);
+  return id && /^\d+$/.test(id) ? `/thread/${id}` : item.to;
+}
+
+/** Whether an item is the current page (Chat is, on every chat path). */
+export function isNavActive(item: NavItem, pathname: string): boolean {
+  if (item.to === '/thread') return pathname === '/thread' || pathname.startsWith('/thread/');
+  if (item.end) return pathname === item.to;
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
 }

@@ -31,7 +31,7 @@ export function LegalDialog({ doc }: { doc: LegalDocument }) {
     else void navigate(-1);
   };
   return (
-    <Dialog open onOpenChange={handleOpenChange} title={LEGAL_TITLES[doc]} size="lg">
+    <Dialog open onOpenChange={handleOpenChange} title={LEGAL_TITLES[doc]} size="lg" scrollableBody>
       <Suspense fallback={<Spinner label="Loading..." className="py-6 text-sm text-muted" />}>
         <LegalDocumentBody doc={doc} />
       </Suspense>

@@ -21,7 +21,12 @@ export const CodeBlock = memo(function CodeBlock({ code, language, final }: { co
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre className="hljs overflow-x-auto px-4 py-3 font-mono text-[0.86em] leading-relaxed">
+      <pre
+        // A wide line scrolls sideways: the block takes focus so a keyboard can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
+        tabIndex={0}
+        className="hljs overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring px-4 py-3 font-mono text-[0.86em] leading-relaxed"
+      >
         <code>{highlighted ?? code}</code>
       </pre>
     </div>

@@ -47,7 +47,7 @@ function renderInlineToken(token: Token, key: number): ReactNode {
           title={t.title ?? undefined}
           target="_blank"
           rel="noopener noreferrer"
-          className="text-accent underline underline-offset-2 hover:opacity-80"
+          className="text-accent-ink underline underline-offset-2 hover:opacity-80"
         >
           {renderInline(t.tokens, t.text)}
         </a>

@@ -1,2 +1,2 @@
 export { ModelIcon } from './model-icon';
-export { ModelPicker, type ModelPickerProps } from './model-picker';
+export { MENU_MAX_HEIGHT, ModelPicker, type ModelPickerProps } from './model-picker';

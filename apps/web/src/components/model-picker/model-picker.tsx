@@ -28,9 +28,12 @@ export interface ModelPickerProps {
   testId?: string;
 }
 
+/** The tallest a model dropdown may be (screens: at most 300 px); it scrolls past that. */
+export const MENU_MAX_HEIGHT = 300;
+
 /**
  * A model dropdown: each model with its icon, cost and a demo badge when the built-in demo
- * provider answers it; at most 300 px high, optionally ending with 'All Models...'.
+ * provider answers it; full names (wrapped), at most 300 px high, optionally ending with 'All Models...'.
  */
 export function ModelPicker({
   models,
@@ -49,25 +52,32 @@ export function ModelPicker({
       <DropdownMenuTrigger asChild disabled={disabled}>
         <button
           type="button"
-          aria-label={`${label}: ${current?.name ?? placeholder}`}
+          title={current?.name}
           data-testid={testId}
           className={cn(
-            'inline-flex h-9 max-w-full items-center gap-2 rounded-lg border border-border bg-surface px-2.5 text-sm text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50',
+            'inline-flex min-h-9 max-w-full items-center gap-2 rounded-lg border border-border bg-surface px-2.5 py-1 text-left text-sm leading-tight text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50',
             className,
           )}
         >
           <ModelIcon model={current} />
-          <span className="truncate">{current?.name ?? placeholder}</span>
+          {/* The accessible name starts with what the picker is for and then reads exactly what is shown. */}
+          <span className="sr-only">{label}: </span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{current?.name ?? placeholder}</span>
           {current?.demo ? <Badge className="hidden sm:inline-flex">demo</Badge> : null}
           <ChevronDown className="size-4 shrink-0 text-muted" aria-hidden />
         </button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-[300px] w-72" data-testid={testId ? `${testId}-menu` : undefined}>
+      <DropdownMenuContent
+        align="start"
+        maxHeight={MENU_MAX_HEIGHT}
+        className="w-80 max-w-[calc(100vw-16px)]"
+        data-testid={testId ? `${testId}-menu` : undefined}
+      >
         <DropdownMenuLabel>{label}</DropdownMenuLabel>
         {models.map((m) => (
           <DropdownMenuItem key={m.id} onSelect={() => onChange(m.id)} data-model-id={m.id}>
             <ModelIcon model={m} />
-            <span className="min-w-0 flex-1 truncate">{m.name}</span>
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{m.name}</span>
             {m.demo ? <Badge>demo</Badge> : null}
             <Badge tone="accent">{costLabel(m.cost)}</Badge>
             <Check className={cn('size-4', m.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />

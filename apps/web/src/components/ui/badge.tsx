@@ -5,7 +5,7 @@ export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 
 const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-surface-2 text-muted border-border',
-  accent: 'bg-accent/15 text-accent border-accent/30',
+  accent: 'bg-accent/15 text-accent-ink border-accent/30',
   success: 'bg-success/12 text-success border-success/30',
   warning: 'bg-warning/12 text-warning border-warning/30',
   danger: 'bg-danger/12 text-danger border-danger/30',

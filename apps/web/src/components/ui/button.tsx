@@ -6,11 +6,11 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outl
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-accent text-on-accent shadow-sm hover:brightness-110 active:brightness-95',
+  primary: 'bg-accent-fill text-on-accent-fill shadow-sm hover:brightness-110 active:brightness-95',
   secondary: 'bg-surface-2 text-fg border border-border hover:bg-border/60',
   outline: 'border border-border-strong text-fg hover:bg-surface-2',
   ghost: 'text-muted hover:text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:brightness-110 active:brightness-95',
+  danger: 'bg-danger-fill text-white hover:brightness-110 active:brightness-95',
 };
 
 const SIZES: Record<ButtonSize, string> = {

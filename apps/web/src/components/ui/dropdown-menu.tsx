@@ -2,13 +2,26 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Root of a dropdown menu (Radix): keyboard navigation, typeahead and focus return built in. */
-export const DropdownMenu = Menu.Root;
+/**
+ * Root of a dropdown menu (Radix): keyboard navigation, typeahead and focus return built in. Not
+ * modal: a modal menu hides the rest of the page from assistive tech while it stays focusable.
+ */
+export function DropdownMenu({ modal = false, ...rest }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...rest} />;
+}
 /** The element that opens the menu; use `asChild` to make your own button the trigger. */
 export const DropdownMenuTrigger = Menu.Trigger;
 
 /** The menu panel, portalled and styled; aligned to the trigger's end by default. */
-export function DropdownMenuContent({ className, sideOffset = 8, align = 'end', ...rest }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  align = 'end',
+  maxHeight,
+  style,
+  ...rest
+}: ComponentProps<typeof Menu.Content> & { /** The tallest the panel may be, in px; it scrolls past that. */ maxHeight?: number }) {
+  const available = 'var(--radix-dropdown-menu-content-available-height)';
   return (
     <Menu.Portal>
       <Menu.Content
@@ -16,10 +29,11 @@ export function DropdownMenuContent({ className, sideOffset = 8, align = 'end', 
         align={align}
         collisionPadding={8}
         className={cn(
-          'z-50 min-w-52 overflow-hidden rounded-xl border border-border bg-elevated p-1.5 text-sm text-fg shadow-xl shadow-black/30 animate-pop-in',
-          'max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto',
+          'z-50 min-w-52 overflow-y-auto overscroll-contain rounded-xl border border-border bg-elevated p-1.5 text-sm text-fg shadow-xl shadow-black/30 animate-pop-in',
           className,
         )}
+        // Inline, so a caller's limit and the room Radix measured combine instead of racing in CSS order.
+        style={{ maxHeight: maxHeight ? `min(${maxHeight}px, ${available})` : available, ...style }}
         {...rest}
       />
     </Menu.Portal>

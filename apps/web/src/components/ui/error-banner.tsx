@@ -40,7 +40,7 @@ export function ErrorBanner({
       <div className="min-w-0 flex-1">
         <p className="break-words">{message || MESSAGES.unknown}</p>
         {actionHref && (
-          <Link to={actionHref} className="mt-1 inline-block font-medium text-accent underline-offset-2 hover:underline">
+          <Link to={actionHref} className="mt-1 inline-block font-medium text-accent-ink underline-offset-2 hover:underline">
             {actionLabel}
           </Link>
         )}

@@ -16,6 +16,7 @@ function image(n: number): UserImage {
     width: 1024,
     height: n % 2 ? 1792 : 1024,
     created_at: '2025-03-05T12:00:00.000Z',
+    chat_count: 0,
   };
 }
 

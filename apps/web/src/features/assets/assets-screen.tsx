@@ -14,6 +14,21 @@ import { type AssetsLayout, AssetsLayoutSwitch } from './components/assets-layou
 import { useCopyUrl } from './hooks/use-copy-url';
 import { useDeleteAsset } from './hooks/use-delete-asset';
 
+// The spec's question, and when the image shows in chats, what deleting it does to them.
+function DeleteMessage({ chats }: { chats: number }) {
+  return (
+    <>
+      Are you sure you want to delete this image?
+      {chats > 0 && (
+        <span className="mt-2 block text-fg" data-testid="delete-image-chat-warning">
+          {chats === 1 ? 'It is shown in one of your chats' : `It is shown in ${chats} of your chats`}, which will show "Image deleted" in
+          its place.
+        </span>
+      )}
+    </>
+  );
+}
+
 /** /prod/my-assets: the caller's generated images, 20 at a time. */
 export function AssetsScreen() {
   const { user } = useSession();
@@ -60,7 +75,7 @@ export function AssetsScreen() {
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Delete Image"
-        message="Are you sure you want to delete this image?"
+        message={<DeleteMessage chats={confirming?.chat_count ?? 0} />}
         confirmLabel="Delete"
         tone="danger"
         onConfirm={() => {

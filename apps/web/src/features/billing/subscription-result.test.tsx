@@ -77,10 +77,11 @@ describe('subscription success page', () => {
     expect(link('Contact Support')).toHaveAttribute('href', '/prod/contact');
   });
 
-  it('sends a guest away to /prod/thread', async () => {
+  it('sends a guest to the sign-in dialog, to come back here after', async () => {
     stubApi();
     const { router } = renderApp('/prod/subscription/success?session_id=cs_test_abc');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prod/login'));
+    expect(sessionStorage.getItem('authReturnTo')).toBe('/subscription/success?session_id=cs_test_abc');
   });
 });
 

@@ -15,7 +15,12 @@ export interface SlotCallbacks {
 /** How a slot run ended. */
 export type SlotOutcome =
   | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
-  | { status: 'error' | 'credits_exhausted'; message: string };
+  | {
+      status: 'error' | 'credits_exhausted';
+      message: string;
+      /** The server's stream of this reply, when it failed while reading it: a Retry re-attaches to it for free. */
+      streamId?: string;
+    };
 
 // The server gave credits back: show the balance it has now (a failed read changes nothing).
 async function refreshBalance(cb: SlotCallbacks): Promise<void> {
@@ -31,9 +36,14 @@ function creditsFailure(error: unknown): boolean {
   return (error instanceof ApiError && error.creditsExhausted) || (error instanceof StreamError && error.creditsExhausted);
 }
 
+/** A stream the server no longer holds (or never did): re-attaching cannot help. */
+export class StreamGone extends Error {}
+
 /**
  * Runs one comparison slot: POST chat.php, then the event stream to its [DONE] (or the one
- * answer for a model that does not stream). Never throws: failures come back as an outcome.
+ * answer for a model that does not stream). With `resumeStreamId` it only re-attaches to that
+ * stream (free: the reply was paid for when it started); a stream the server no longer holds
+ * throws StreamGone. Otherwise never throws: failures come back as an outcome.
  */
 export async function runSlot(
   model: ModelEntry,
@@ -41,16 +51,23 @@ export async function runSlot(
   userId: number,
   cb: SlotCallbacks,
   signal?: AbortSignal,
+  resumeStreamId?: string,
 ): Promise<SlotOutcome> {
   const started = performance.now();
+  let streamId = resumeStreamId;
   try {
-    const res = await startReply(model, prompt, userId, signal);
-    cb.onCredits(res.credits_remaining);
-    let content = res.data.content;
-    let note = res.data.metadata?.fallback_note;
+    let content = '';
+    let note: string | undefined;
     let credits = modelCost(model);
-    if (res.data.stream_id) {
-      const read = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+    if (!streamId) {
+      const res = await startReply(model, prompt, userId, signal);
+      cb.onCredits(res.credits_remaining);
+      content = res.data.content;
+      note = res.data.metadata?.fallback_note;
+      streamId = res.data.stream_id ?? undefined;
+    }
+    if (streamId) {
+      const read = await readChatStream(chatStreamUrl(streamId, model.id), {
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
         onFallback: (fallback) => cb.onFallback?.(fallback.note),
@@ -73,9 +90,13 @@ export async function runSlot(
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };
     if (error instanceof StreamError) {
+      if (resumeStreamId && error.status === 404) throw new StreamGone(text);
+      // Only a lost connection leaves a reply worth re-attaching to; an error event ended it for good.
+      const lost = text === MESSAGES.connectionFailedRetries;
       return {
         status: 'error',
-        message: text === MESSAGES.connectionFailedRetries ? MESSAGES.connectionError : text || MESSAGES.generateFailed,
+        message: lost ? MESSAGES.connectionError : text || MESSAGES.generateFailed,
+        ...(lost && streamId ? { streamId } : {}),
       };
     }
     if (error instanceof ApiError && error.code === 'network') return { status: 'error', message: MESSAGES.connectionError };

@@ -10,6 +10,8 @@ export interface CompareSlot {
   prompt: string;
   /** The failure text, and for credits errors the action link. */
   error?: { message: string; actionHref?: string };
+  /** The server's stream of a reply whose reading failed: Retry re-attaches to it (free). */
+  streamId?: string;
   /** Time in seconds and credits, when complete. */
   completionStats?: { time: number; credits: number };
   /** "Answered by {fallback} because {model} was unavailable", when a fallback row answered. */

@@ -125,7 +125,6 @@ describe('home', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/prod/signup');
-    expect(screen.getByRole('link', { name: 'See Plans' })).toHaveAttribute('href', '/prod/subscription');
     const footer = screen.getByRole('navigation', { name: 'Legal' }).closest('footer')!;
     expect(footer).toHaveTextContent('© 2024 Ensemble');
     await userEvent.click(within(footer).getByRole('link', { name: 'Terms' }));
@@ -133,5 +132,16 @@ describe('home', () => {
     await waitFor(() => expect(dialog).toHaveTextContent('30 days notice'));
     // The page stays underneath the dialog (hidden from assistive tech while it is open).
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Every Possibility', hidden: true })).toBeInTheDocument();
+  });
+
+  it("sends a guest's See Plans to the sign-in dialog, remembering the plans; an account's straight to them", async () => {
+    stubApi();
+    await openHome();
+    const plans = screen.getByRole('link', { name: 'See Plans' });
+    expect(plans).toHaveAttribute('href', '/prod/login');
+    await userEvent.click(plans);
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('authReturnTo')).toBe('/subscription');
+    sessionStorage.removeItem('authReturnTo');
   });
 });

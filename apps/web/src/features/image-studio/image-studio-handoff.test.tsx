@@ -11,7 +11,7 @@ const created = (id: number) => ({ json: { status: 'success', thread_id: id, reu
 async function makeImage(prompt: string) {
   await userEvent.type(screen.getByLabelText('Prompt'), prompt);
   await addModel('Flux Schnell');
-  await userEvent.click(screen.getByRole('button', { name: 'Run All' }));
+  await userEvent.click(screen.getByRole('button', { name: /^Run All/ }));
   await screen.findByRole('img', { name: prompt });
 }
 

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 const typePrompt = (text: string) => userEvent.type(screen.getByLabelText('Prompt'), text);
-const runAll = () => userEvent.click(screen.getByRole('button', { name: 'Run All' }));
+const runAll = () => userEvent.click(screen.getByRole('button', { name: /^Run All/ }));
 
 describe('image studio', () => {
   it("starts empty with 'No images yet' and nothing to download", async () => {
@@ -104,9 +104,17 @@ describe('image studio', () => {
     await addModel('Stable Diffusion XL');
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.studioMaxModels);
     expect(cards()).toHaveLength(18);
+    // Clear All asks first; Cancel keeps the queue.
     await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
-    expect(screen.getByRole('heading', { name: 'No images yet' })).toBeInTheDocument();
-  });
+    let dialog = await screen.findByRole('dialog', { name: 'Clear All' });
+    expect(dialog).toHaveTextContent('Remove all 18 jobs from the studio?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(cards()).toHaveLength(18);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    dialog = await screen.findByRole('dialog', { name: 'Clear All' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    expect(await screen.findByRole('heading', { name: 'No images yet' })).toBeInTheDocument();
+  }, 20_000);
 
   it('lets a pending job change model and be removed; a finished one keeps its model', async () => {
     const fetchStub = stubApi({
@@ -168,7 +176,8 @@ describe('image studio', () => {
   it('offers no retry on exhausted credits, only the link (sign-up for guests)', async () => {
     stubApi({
       routes: {
-        'POST /api/credits/check_credits.php': balance(3),
+        // The pre-check passed; the credits went elsewhere (another tab) before the job ran.
+        'POST /api/credits/check_credits.php': balance(10),
         'POST /api/messages/chat.php': {
           status: 402,
           json: {
@@ -220,10 +229,28 @@ describe('image studio', () => {
     await addModel('Flux Schnell');
     await runAll();
     await within(cards()[0]!).findByText(/Generating\.\.\./);
-    expect(screen.getByRole('button', { name: 'Run All' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Run All/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeDisabled();
     release();
     await screen.findByRole('img', { name: 'Slow' });
-    expect(screen.getByRole('button', { name: 'Run All' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Run All/ })).toBeEnabled();
+  });
+
+  it('names the total before Run All, warns past the balance and refuses a run the balance cannot cover', async () => {
+    const fetchStub = stubApi({
+      routes: { 'POST /api/credits/check_credits.php': balance(5), 'POST /api/messages/chat.php': (init) => imageAnswer(init) },
+    });
+    await openStudio();
+    await typePrompt('A fox');
+    await addModel('Flux Pro → FLUX.2 Pro');
+    await addModel('Flux Pro → FLUX.2 Pro');
+    const run = screen.getByRole('button', { name: /^Run All/ });
+    expect(run).toHaveTextContent('Run All: 8 credits');
+    expect(await screen.findByTestId('studio-run-warning')).toHaveTextContent('Run All needs 8 credits, but you have 5 credits.');
+    await runAll();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Insufficient anonymous credits. Running these models requires 8 credit(s), but you only have 5 remaining.',
+    );
+    expect(bodiesTo(fetchStub, '/api/messages/chat.php')).toHaveLength(0);
   });
 });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Page } from '@/components/page';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SiteFooter } from '@/components/site-footer';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { usePreferences } from '@/features/preferences';
@@ -22,6 +24,7 @@ export function ImageStudioScreen() {
   const aspectRatio = usePreferences((s) => s.aspectRatio);
   const continuation = useContinueInChat();
   const creditsHref = user ? '/upgrade' : '/signup';
+  const [confirmingClear, setConfirmingClear] = useState(false);
 
   return (
     <div className="flex flex-1 flex-col">
@@ -40,7 +43,7 @@ export function ImageStudioScreen() {
               onDismiss={() => useStudioStore.getState().setNotice(null)}
             />
           )}
-          <StudioToolbar onClearAll={actions.clearAll} />
+          <StudioToolbar onClearAll={() => setConfirmingClear(true)} />
           {jobs.length === 0 ? (
             <StudioEmpty />
           ) : (
@@ -62,6 +65,15 @@ export function ImageStudioScreen() {
           )}
         </div>
       </Page>
+      <ConfirmDialog
+        open={confirmingClear}
+        onOpenChange={setConfirmingClear}
+        title="Clear All"
+        message={`Remove all ${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} from the studio? Images already made stay in My Assets.`}
+        confirmLabel="Clear All"
+        tone="danger"
+        onConfirm={actions.clearAll}
+      />
       <SiteFooter className="mt-auto" />
     </div>
   );

@@ -5,8 +5,8 @@ import { fetchRemainingCredits } from './api/check-credits';
 import { generateImage } from './api/generate-image';
 import { canRegenerate, completeJob, failJob, startJob } from './jobs';
 import { runPool } from './run-pool';
-import { useStudioStore } from './studio-store';
-import type { JobError } from './studio-types';
+import { isLeavingPage, useStudioStore } from './studio-store';
+import type { JobError, StudioJob } from './studio-types';
 
 /** What a run needs to know about the caller and the catalogue. */
 export interface RunContext {
@@ -42,6 +42,7 @@ async function runJob(ctx: RunContext, id: string, prompt: string, aspectRatio: 
     store.getState().updateJobs((jobs) => completeJob(jobs, id, image.url, stats, image.fallback?.note));
     if (typeof image.creditsRemaining === 'number') announceCredits(image.creditsRemaining);
   } catch (error) {
+    if (isLeavingPage()) return;
     const jobError = toJobError(error);
     store.getState().updateJobs((jobs) => failJob(jobs, id, jobError));
     const remaining = isCreditsError(error) ? error.creditsInfo?.remaining : undefined;
@@ -49,11 +50,21 @@ async function runJob(ctx: RunContext, id: string, prompt: string, aspectRatio: 
   }
 }
 
-// The credit pre-check: a run starts only with credits above 0. Reports its own refusal.
-async function hasCredits(ctx: RunContext): Promise<boolean> {
+// The credit pre-check: a run starts only when the balance covers every job it will run (so a
+// short balance does not end in a row of error cards). Reports its own refusal.
+async function hasCredits(ctx: RunContext, need: number): Promise<boolean> {
   try {
-    if ((await fetchRemainingCredits()) > 0) return true;
-    store.getState().setNotice({ type: 'credits', message: creditsText(ctx) });
+    const remaining = await fetchRemainingCredits();
+    if (remaining > 0 && remaining >= need) return true;
+    const guest = ctx.userId === null;
+    const message =
+      remaining <= 0
+        ? creditsText(ctx)
+        : guest
+          ? MESSAGES.studioInsufficientGuestCredits(need, remaining)
+          : MESSAGES.studioInsufficientCredits(need, remaining);
+    announceCredits(Math.max(0, remaining));
+    store.getState().setNotice({ type: 'credits', message });
   } catch (error) {
     store.getState().setNotice({ type: 'error', message: error instanceof Error ? error.message : MESSAGES.unknown });
   }
@@ -72,8 +83,14 @@ async function exclusive(work: () => Promise<void>): Promise<boolean> {
   return true;
 }
 
+/** What running these jobs costs in credits. */
+export function runCost(ctx: Pick<RunContext, 'costOf'>, jobs: readonly StudioJob[]): number {
+  return jobs.reduce((sum, job) => sum + ctx.costOf(job.model), 0);
+}
+
 /**
- * 'Run All': checks the prompt, the queue, the pending jobs, their models and the balance, then
+ * 'Run All': checks the prompt, the queue, the pending jobs, their models and that the balance
+ * covers their total cost, then
  * runs every pending job with 3 workers started 200 ms apart. Ignored while a run is active.
  */
 export function runAll(ctx: RunContext): Promise<boolean> {
@@ -87,7 +104,7 @@ export function runAll(ctx: RunContext): Promise<boolean> {
   if (pending.some((j) => !ctx.isImageModel(j.model))) return fail(MESSAGES.studioModelUnavailable);
   setNotice(null);
   return exclusive(async () => {
-    if (!(await hasCredits(ctx))) return;
+    if (!(await hasCredits(ctx, runCost(ctx, pending)))) return;
     await runPool(
       pending.map((j) => j.id),
       (id) => runJob(ctx, id, prompt, ctx.aspectRatio),
@@ -104,7 +121,7 @@ export function regenerate(ctx: RunContext, id: string): Promise<boolean> {
   if (!ctx.isImageModel(job.model)) return fail(MESSAGES.studioModelUnavailable);
   store.getState().setNotice(null);
   return exclusive(async () => {
-    if (!(await hasCredits(ctx))) return;
+    if (!(await hasCredits(ctx, ctx.costOf(job.model)))) return;
     await runJob(ctx, id, prompt, job.metadata.aspectRatio);
   });
 }

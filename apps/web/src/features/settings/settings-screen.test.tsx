@@ -1,3 +1,4 @@
+import { accentShades, contrast, parseHex } from '@/lib/accent-shades';
 import { DEFAULT_SHORTLIST } from '@ensemble/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,7 +48,10 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accent #F5C518' }));
     // A bright accent gets its own colour 40 % darker as text.
     expect(screen.getByTestId('text-on-accent')).toHaveTextContent('Text on accent: #93760e');
-    expect(screen.getByTestId('accent-sample')).toHaveStyle({ color: '#93760e' });
+    // The sample (a filled control) reads at 4.5:1: no fill is light enough for that text, so the text darkens.
+    const yellow = accentShades('#F5C518', '#93760e')!;
+    expect(screen.getByTestId('accent-sample')).toHaveStyle({ backgroundColor: '#f5c518', color: yellow.onFill });
+    expect(contrast(parseHex(yellow.onFill)!, parseHex('#f5c518')!)).toBeGreaterThanOrEqual(4.5);
     await waitFor(() => expect(activities(fetchStub)).toEqual(['settings: Changed accent colour to #F5C518']), { timeout: 3000 });
   });
 

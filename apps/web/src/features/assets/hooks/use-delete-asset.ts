@@ -1,6 +1,7 @@
 import { MESSAGES } from '@ensemble/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { markImageDeleted } from '@/lib/deleted-images';
 import { deleteImage } from '../api/delete-image';
 import { type AssetPages, assetsQueryKey } from '../api/list-images';
 
@@ -20,11 +21,20 @@ export function useDeleteAsset(userId: number | null) {
       return next;
     });
 
+  const findUrl = (id: string) =>
+    queryClient
+      .getQueryData<AssetPages>(assetsQueryKey)
+      ?.pages.flatMap((p) => p.images)
+      .find((img) => img.id === id)?.image_url;
+
   const remove = async (id: string) => {
     setError(null);
     mark(id, true);
     try {
       await deleteImage(id, userId);
+      // A chat showing it says "Image deleted" rather than a copy from the browser's cache.
+      const url = findUrl(id);
+      if (url) markImageDeleted(url);
       queryClient.setQueryData<AssetPages>(assetsQueryKey, (data) =>
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, images: p.images.filter((img) => img.id !== id) })) } : data,
       );

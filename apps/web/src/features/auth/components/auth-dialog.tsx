@@ -22,28 +22,47 @@ const TEXTS: Record<AuthView, { title: string; description: string }> = {
   forgot: { title: 'Reset Password', description: "Enter your account's email and we'll send you a link to choose a new password." },
 };
 
+const VIEW_PATHS: Record<AuthView, string> = { login: '/login', register: '/signup', forgot: '/forgot-password' };
+
+/** The form a path shows: /signup Create Account, /forgot-password Reset Password, else Sign In. */
+export function authViewAt(pathname: string): AuthView {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === VIEW_PATHS.register) return 'register';
+  if (path === VIEW_PATHS.forgot) return 'forgot';
+  return 'login';
+}
+
 /**
  * The auth modal of /prod/login, /prod/signup and /prod/forgot-password: Sign In, Create Account
- * and Reset Password forms, switched inside the modal; for a signed-in user, the account panel.
- * Closing goes back one step (or to /prod when the modal was the first page opened).
+ * and Reset Password forms; switching form changes the path (in place, so Back still closes the
+ * modal). For a signed-in user, the account panel. Closing goes back one step (or to /prod when
+ * the modal was the first page opened).
  */
-export function AuthDialog({ initialView }: { initialView: AuthView }) {
+export function AuthDialog() {
   const { user, expired } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const [view, setView] = useState<AuthView>(initialView);
+  const view = authViewAt(location.pathname);
+  // The state carries the page underneath and the sign-in return; both must survive the switch.
+  // The first entry of a history has the key "default": there is no step to go back to. A
+  // replaced entry gets a new key, so that fact travels in the state.
+  const firstEntry = location.key === 'default' || (location.state as { authFirstEntry?: boolean } | null)?.authFirstEntry === true;
+  const setView = useCallback(
+    (next: AuthView) =>
+      void navigate(VIEW_PATHS[next], { replace: true, state: { ...(location.state as object | null), authFirstEntry: firstEntry } }),
+    [navigate, location.state, firstEntry],
+  );
   // While a sign-in completes the user is already set; the form stays up until it is confirmed.
   const [signingIn, setSigningIn] = useState(false);
   const sessionExpired = expired || (location.state as Partial<AuthRedirectState> | null)?.sessionExpired === true;
 
   const handleOpenChange = (open: boolean) => {
     if (open) return;
-    // The first entry of a history has the key "default": there is no step to go back to.
-    if (location.key === 'default') void navigate('/', { replace: true });
+    if (firstEntry) void navigate('/', { replace: true });
     else void navigate(-1);
   };
   const handleSignedIn = () => void navigate(takeAuthReturn(), { replace: true });
-  const showSignIn = useCallback(() => setView('login'), []);
+  const showSignIn = useCallback(() => setView('login'), [setView]);
   const flow = { onSigningIn: setSigningIn, onSignedIn: handleSignedIn };
 
   if (user && !signingIn) {

@@ -35,7 +35,7 @@ export function TextButton({ children, onClick, className }: { children: ReactNo
     <button
       type="button"
       onClick={onClick}
-      className={cn('rounded font-medium text-accent underline-offset-2 transition hover:underline focus-visible:outline-2', className)}
+      className={cn('rounded font-medium text-accent-ink underline-offset-2 transition hover:underline focus-visible:outline-2', className)}
     >
       {children}
     </button>

@@ -79,7 +79,7 @@ export function PlanCard(props: PlanCardProps) {
         <span className="text-4xl font-semibold tracking-tight text-fg">{price(plan.price)}</span>
         <span className="text-sm text-muted">/month</span>
         {plan.listPrice !== null && plan.listPrice > plan.price && (
-          <span className="ml-1 text-base text-subtle line-through">
+          <span className="ml-1 text-base text-muted line-through">
             <span className="sr-only">Regular price </span>
             {price(plan.listPrice)}
           </span>

@@ -84,7 +84,7 @@ export function ChatInputBar({ onSend, disabled }: { onSend(request: SendRequest
           type="submit"
           aria-label="Send message"
           disabled={!text.trim() || disabled}
-          className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent text-on-accent shadow-sm transition hover:brightness-110 disabled:opacity-40"
+          className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
         >
           <ArrowUp className="size-4" aria-hidden />
         </button>

@@ -1,9 +1,10 @@
-import { ExternalLink, Link2, RefreshCw } from 'lucide-react';
+import { ExternalLink, ImageOff, Link2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useCopyMarker } from '@/components/markdown';
 import { RemoteImageLink } from '@/components/remote-image-link';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { isImageDeleted } from '@/lib/deleted-images';
 import { classifyImageSource } from '@/lib/image-source';
 
 const ASPECT_CLASS: Record<string, string> = {
@@ -13,7 +14,22 @@ const ASPECT_CLASS: Record<string, string> = {
   '9:16': 'aspect-[9/16] max-w-xs',
 };
 
-/** An image reply: 'Loading image...' until it loads, then Regenerate, Copy image URL and Open in new tab. */
+type LoadState = 'loading' | 'loaded' | 'deleted' | 'failed';
+
+// An <img> error does not say why; the file URL answers 404 once the image was deleted.
+async function whyFailed(url: string): Promise<LoadState> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', credentials: 'include' });
+    return response.status === 404 || response.status === 410 ? 'deleted' : 'failed';
+  } catch {
+    return 'failed';
+  }
+}
+
+/**
+ * An image reply: 'Loading image...' until it loads, then Regenerate, Copy image URL and Open in
+ * new tab. A deleted image shows 'Image deleted' (with Regenerate only); another failure offers a retry.
+ */
 export function ImageMessage({
   url,
   prompt,
@@ -25,7 +41,9 @@ export function ImageMessage({
   aspectRatio?: string;
   onRegenerate?(): void;
 }) {
-  const [loaded, setLoaded] = useState(false);
+  const [state, setState] = useState<LoadState>(() => (isImageDeleted(url) ? 'deleted' : 'loading'));
+  const [attempt, setAttempt] = useState(0);
+  const loaded = state === 'loaded';
   const { copied, copy } = useCopyMarker();
   const source = classifyImageSource(url);
   const absolute = typeof window === 'undefined' ? url : new URL(url, window.location.origin).href;
@@ -46,18 +64,49 @@ export function ImageMessage({
           ASPECT_CLASS[aspectRatio ?? ''] ?? 'aspect-square max-w-md',
         )}
       >
-        {!loaded && (
+        {state === 'loading' && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Spinner size="md" label="Loading image..." className="text-sm text-muted" />
           </div>
         )}
-        <img
-          src={source.src}
-          alt={prompt || 'Generated image'}
-          onLoad={() => setLoaded(true)}
-          className={cn('size-full object-cover transition-opacity', loaded ? 'opacity-100' : 'opacity-0')}
-          data-testid="chat-image"
-        />
+        {state === 'deleted' || state === 'failed' ? (
+          <div
+            role="status"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-muted"
+          >
+            <ImageOff className="size-6" aria-hidden />
+            {state === 'deleted' ? (
+              <>
+                <span className="font-medium text-fg">Image deleted</span>
+                <span className="text-xs">It was removed from My Assets.</span>
+              </>
+            ) : (
+              <>
+                <span className="font-medium text-fg">Image could not be loaded</span>
+                <button
+                  type="button"
+                  className="rounded-md px-2 py-1 text-xs underline hover:text-fg"
+                  onClick={() => {
+                    setState('loading');
+                    setAttempt((n) => n + 1);
+                  }}
+                >
+                  Try again
+                </button>
+              </>
+            )}
+          </div>
+        ) : (
+          <img
+            key={attempt}
+            src={source.src}
+            alt={prompt || 'Generated image'}
+            onLoad={() => setState('loaded')}
+            onError={() => void whyFailed(source.src).then(setState)}
+            className={cn('size-full object-cover transition-opacity', loaded ? 'opacity-100' : 'opacity-0')}
+            data-testid="chat-image"
+          />
+        )}
       </div>
       <div className="flex flex-wrap gap-1">
         {onRegenerate && (
@@ -65,12 +114,16 @@ export function ImageMessage({
             <RefreshCw className="size-3.5" aria-hidden /> Regenerate
           </button>
         )}
-        <button type="button" className={action} onClick={() => void copy(absolute)}>
-          <Link2 className="size-3.5" aria-hidden /> {copied ? 'Copied' : 'Copy image URL'}
-        </button>
-        <a href={url} target="_blank" rel="noopener noreferrer" className={action}>
-          <ExternalLink className="size-3.5" aria-hidden /> Open in new tab
-        </a>
+        {state !== 'deleted' && (
+          <>
+            <button type="button" className={action} onClick={() => void copy(absolute)}>
+              <Link2 className="size-3.5" aria-hidden /> {copied ? 'Copied' : 'Copy image URL'}
+            </button>
+            <a href={url} target="_blank" rel="noopener noreferrer" className={action}>
+              <ExternalLink className="size-3.5" aria-hidden /> Open in new tab
+            </a>
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ModelEntry, User } from '@ensemble/shared';
+import { FastForward } from 'lucide-react';
 import { memo, useState } from 'react';
 import { FallbackNote } from '@/components/fallback-note';
 import { Markdown } from '@/components/markdown';
@@ -6,7 +7,7 @@ import { ModelIcon } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
 import { UserAvatar } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
-import { useTypewriter } from '../hooks/use-typewriter';
+import { useEscapeToSkip, useTypewriter } from '../hooks/use-typewriter';
 import { isTemporaryId } from '../message-id';
 import type { ChatMessage } from '../types';
 import { CutReplyNote } from './cut-reply-note';
@@ -30,14 +31,26 @@ export interface MessageItemProps {
 
 function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
   const { shown, typing, skip } = useTypewriter(message.content, Boolean(message.local));
+  useEscapeToSkip(typing && !message.streaming, skip);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only skips the typing effect; nothing is lost without it
-    // biome-ignore lint/a11y/noStaticElementInteractions: as above
-    <div onClick={typing ? skip : undefined} title={typing ? 'Click to show the whole reply' : undefined}>
+    <div>
       <Markdown text={shown} streaming={Boolean(message.streaming) || typing} />
       {(message.streaming || typing) && (
-        <div className="mt-1">
+        <div className="mt-1 flex items-center gap-2">
           <StreamingDots queued={queued} />
+          {typing && (
+            <button
+              type="button"
+              onClick={skip}
+              aria-keyshortcuts={message.streaming ? undefined : 'Escape'}
+              title={message.streaming ? 'Show the reply so far at once' : 'Show the whole reply (Esc)'}
+              className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs text-muted transition hover:bg-surface-2 hover:text-fg"
+              data-testid="skip-typing"
+            >
+              <FastForward className="size-3.5" aria-hidden />
+              Skip
+            </button>
+          )}
         </div>
       )}
     </div>

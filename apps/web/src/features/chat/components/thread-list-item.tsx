@@ -32,7 +32,7 @@ export function ThreadListItem({
           <span className="truncate text-sm font-medium">{thread.title}</span>
           {thread.title === DEFAULT_THREAD_TITLE && <Badge tone="accent">New</Badge>}
         </span>
-        <span className="text-xs text-subtle">{formatDate(thread.created_at)}</span>
+        <span className="text-xs text-muted">{formatDate(thread.created_at)}</span>
       </Link>
       {editing && (
         <button

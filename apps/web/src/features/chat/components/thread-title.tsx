@@ -48,7 +48,7 @@ export function ThreadTitle({ title, editable, onRename }: { title: string; edit
         type="button"
         onClick={() => setDraft(title)}
         title="Rename thread"
-        className="group inline-flex max-w-full items-center gap-2 rounded-md text-left hover:text-accent"
+        className="group inline-flex max-w-full items-center gap-2 rounded-md text-left hover:text-accent-ink"
       >
         <span className="truncate">{title}</span>
         <Pencil aria-hidden className="size-3.5 shrink-0 text-muted opacity-0 transition group-hover:opacity-100" />

@@ -34,3 +34,20 @@ export function useTypewriter(text: string, active: boolean): { shown: string; t
   if (!running) return { shown: text, typing: false, skip };
   return { shown: text.slice(0, Math.min(length, text.length)), typing: behind, skip };
 }
+
+/**
+ * Escape skips the typing effect while `enabled` (the reply has finished streaming: while one
+ * streams, Escape is left to mean Stop), unless a dialog or menu is open or another handler took it.
+ */
+export function useEscapeToSkip(enabled: boolean, skip: () => void): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"],[role="alertdialog"],[role="menu"]')) return;
+      skip();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [enabled, skip]);
+}

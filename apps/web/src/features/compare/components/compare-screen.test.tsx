@@ -142,7 +142,9 @@ describe('Compare', () => {
     renderApp('/prod/compare');
     await runCompare('Hi');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient anonymous credits. This model requires 7 credit(s), but you only have 5 remaining.');
+    expect(alert).toHaveTextContent(
+      'Insufficient anonymous credits. Comparing these models requires 7 credit(s), but you only have 5 remaining. Sign up to get 100 free credits!',
+    );
     expect(within(alert).getByRole('link', { name: 'Click here to continue' })).toHaveAttribute('href', '/prod/signup');
   });
 });

@@ -5,7 +5,7 @@ import { useSession } from '@/features/session';
 import { emitBrowserEvent } from '@/lib/browser-events';
 import { useModels } from '@/lib/models';
 import { checkCredits } from '../api/check-credits';
-import { runSlot } from '../run-slot';
+import { runSlot, StreamGone } from '../run-slot';
 import type { CompareSlot } from '../types';
 import { validateComparison } from '../validate-comparison';
 
@@ -44,39 +44,51 @@ export function useComparison() {
   }, []);
 
   const start = useCallback(
-    (slot: CompareSlot, prompt: string) => {
+    (slot: CompareSlot, prompt: string, resumeStreamId?: string) => {
       const model = find(slot.model, 'text');
       if (!model) return;
       runs.current.get(slot.slotId)?.abort();
       const controller = new AbortController();
       runs.current.set(slot.slotId, controller);
-      patch(slot.slotId, { status: 'loading', content: '', prompt, error: undefined, completionStats: undefined, note: undefined });
-      void runSlot(
-        model,
+      patch(slot.slotId, {
+        status: 'loading',
+        content: '',
         prompt,
-        userId,
-        {
-          onDelta: (content) => !controller.signal.aborted && patch(slot.slotId, { status: 'streaming', content }),
-          onFallback: (note) => !controller.signal.aborted && patch(slot.slotId, { note }),
-          onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
-        },
-        controller.signal,
-      ).then((outcome) => {
-        if (controller.signal.aborted) return;
-        runs.current.delete(slot.slotId);
-        if (outcome.status === 'complete')
-          patch(slot.slotId, {
-            status: 'complete',
-            content: outcome.content,
-            completionStats: outcome.completionStats,
-            note: outcome.note,
-          });
-        else
-          patch(slot.slotId, {
-            status: outcome.status,
-            error: { message: outcome.message, ...(outcome.status === 'credits_exhausted' ? { actionHref } : {}) },
-          });
+        error: undefined,
+        completionStats: undefined,
+        note: undefined,
+        streamId: undefined,
       });
+      const callbacks = {
+        onDelta: (soFar: string) => !controller.signal.aborted && patch(slot.slotId, { status: 'streaming', content: soFar }),
+        onFallback: (note: string) => !controller.signal.aborted && patch(slot.slotId, { note }),
+        onCredits: (credits: number) => emitBrowserEvent('creditUpdate', { credits }),
+      };
+      const run = () => runSlot(model, prompt, userId, callbacks, controller.signal, resumeStreamId);
+      // A stream the server has dropped (its grace period passed) needs a new, charged generation.
+      void run()
+        .catch((error) => {
+          if (error instanceof StreamGone && !controller.signal.aborted)
+            return runSlot(model, prompt, userId, callbacks, controller.signal);
+          throw error;
+        })
+        .then((outcome) => {
+          if (controller.signal.aborted) return;
+          runs.current.delete(slot.slotId);
+          if (outcome.status === 'complete')
+            patch(slot.slotId, {
+              status: 'complete',
+              content: outcome.content,
+              completionStats: outcome.completionStats,
+              note: outcome.note,
+            });
+          else
+            patch(slot.slotId, {
+              status: outcome.status,
+              streamId: outcome.streamId,
+              error: { message: outcome.message, ...(outcome.status === 'credits_exhausted' ? { actionHref } : {}) },
+            });
+        });
     },
     [actionHref, find, patch, userId],
   );
@@ -100,7 +112,11 @@ export function useComparison() {
         const have = check.credits_info.remaining;
         if (check.status === 'credits_exhausted' || have < need) {
           emitBrowserEvent('creditUpdate', { credits: Math.max(0, have) });
-          const message = isGuest ? MESSAGES.insufficientGuestCredits(need, have) : MESSAGES.insufficientCredits(need, have);
+          // One model keeps the spec's wording; several are named as the total they cost together.
+          const single = chosen.length === 1;
+          const message = isGuest
+            ? (single ? MESSAGES.insufficientGuestCredits : MESSAGES.insufficientGuestCompareCredits)(need, have)
+            : (single ? MESSAGES.insufficientCredits : MESSAGES.insufficientCompareCredits)(need, have);
           setNotice({ message, variant: 'credits', actionHref });
           return;
         }
@@ -119,13 +135,21 @@ export function useComparison() {
     (slotId: string, model: string | null) => {
       runs.current.get(slotId)?.abort();
       runs.current.delete(slotId);
-      patch(slotId, { model, status: 'idle', content: '', error: undefined, completionStats: undefined, note: undefined });
+      patch(slotId, {
+        model,
+        status: 'idle',
+        content: '',
+        error: undefined,
+        completionStats: undefined,
+        note: undefined,
+        streamId: undefined,
+      });
     },
     [patch],
   );
 
-  /** Runs one errored slot again with its prompt. */
-  const retry = useCallback((slot: CompareSlot) => start(slot, slot.prompt), [start]);
+  /** Runs one errored slot again: first by re-attaching to its reply's stream (free), else anew. */
+  const retry = useCallback((slot: CompareSlot) => start(slot, slot.prompt, slot.streamId), [start]);
 
   const running = slots.some((s) => s.status === 'loading' || s.status === 'streaming');
   return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, running };

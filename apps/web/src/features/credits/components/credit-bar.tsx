@@ -9,19 +9,31 @@ const FILL: Record<CreditTone, string> = {
 };
 
 /** The remaining share of the plan's credits as a coloured bar (role progressbar). */
-export function CreditBar({ remaining, max, className }: { remaining: number; max: number; className?: string }) {
+export function CreditBar({
+  remaining,
+  max,
+  className,
+  decorative,
+}: {
+  remaining: number;
+  max: number;
+  className?: string;
+  /** Only a picture of numbers shown beside it (inside a menu, where a progressbar may not sit). */
+  decorative?: boolean;
+}) {
   const tone = creditTone(remaining, max);
   const percent = creditPercent(remaining, max);
+  const semantics = decorative
+    ? { 'aria-hidden': true }
+    : {
+        role: 'progressbar',
+        'aria-label': 'Credits remaining',
+        'aria-valuemin': 0,
+        'aria-valuemax': max,
+        'aria-valuenow': Math.min(remaining, max),
+      };
   return (
-    <div
-      role="progressbar"
-      aria-label="Credits remaining"
-      aria-valuemin={0}
-      aria-valuemax={max}
-      aria-valuenow={Math.min(remaining, max)}
-      data-tone={tone}
-      className={cn('h-2 w-full overflow-hidden rounded-full bg-surface-2', className)}
-    >
+    <div {...semantics} data-tone={tone} className={cn('h-2 w-full overflow-hidden rounded-full bg-surface-2', className)}>
       <div className={cn('h-full rounded-full transition-[width] duration-500', FILL[tone])} style={{ width: `${percent}%` }} />
     </div>
   );

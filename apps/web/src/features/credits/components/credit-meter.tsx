@@ -1,4 +1,4 @@
-import { CREDITS, PLANS, type User } from '@ensemble/shared';
+import { CREDITS, MESSAGES, PLANS, type User } from '@ensemble/shared';
 import { CircleArrowUp, Coins, LogIn, RefreshCw, Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
@@ -44,7 +44,12 @@ function Summary({ snapshot }: { snapshot: CreditsSnapshot }) {
         <span className="text-2xl font-semibold text-fg tabular-nums">{format(snapshot.remaining)}</span>
         <span className="text-sm text-muted">of {format(snapshot.max)} remaining</span>
       </p>
-      <CreditBar remaining={snapshot.remaining} max={snapshot.max} className="mt-2.5" />
+      <CreditBar remaining={snapshot.remaining} max={snapshot.max} className="mt-2.5" decorative />
+      {snapshot.unfunded && (
+        <p className="mt-3 text-xs text-fg" data-testid="credit-unfunded">
+          {MESSAGES.guestUnfunded}
+        </p>
+      )}
     </div>
   );
 }
@@ -103,7 +108,7 @@ export function CreditMeter({ user }: { user: User | null }) {
       >
         <Coins aria-hidden="true" className={cn('size-[18px]', ICON_TONE[tone])} />
         <span data-testid="credit-balance">{text}</span>
-        <span className="sr-only"> credits</span>
+        <span className="sr-only"> credits{snapshot?.unfunded ? ` (${MESSAGES.guestUnfunded})` : ''}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-72">
         {snapshot ? (

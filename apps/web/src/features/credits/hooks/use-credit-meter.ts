@@ -35,11 +35,14 @@ export function useCreditMeter(user: User | null): CreditMeterState {
     await queryClient.cancelQueries({ queryKey: creditsQueryKey });
     queryClient.setQueryData<CreditsSnapshot>(creditsQueryKey, (old) => {
       const plan = old?.plan ?? user?.subscription_tier ?? 'guest';
+      const remaining = Math.max(0, credits);
+      const unfunded = remaining === 0 && old?.unfunded === true;
       return {
-        remaining: Math.max(0, credits),
+        remaining,
         max: old?.max ?? planCap(plan),
         creditsUsed: old?.creditsUsed ?? 0,
         plan,
+        ...(unfunded ? { unfunded } : {}),
         ...(old?.spending ? { spending: old.spending } : {}),
       };
     });

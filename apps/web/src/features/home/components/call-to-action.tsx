@@ -1,9 +1,12 @@
 import { CREDITS } from '@ensemble/shared';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { rememberAuthReturn, useSession } from '@/features/session';
 
-/** 'Get Started' (to sign-up) and 'See Plans' (to the subscription page). */
+/** 'Get Started' (to sign-up) and 'See Plans' (the plans; for a guest, sign-in first and the plans after). */
 export function CallToAction() {
+  const { user } = useSession();
+  const location = useLocation();
   return (
     <div className="relative overflow-hidden rounded-3xl border border-border bg-surface px-6 py-10 text-center sm:px-10">
       <div
@@ -19,9 +22,21 @@ export function CallToAction() {
           <Link to="/signup" className={buttonClasses({ size: 'lg' })}>
             Get Started
           </Link>
-          <Link to="/subscription" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-            See Plans
-          </Link>
+          {user ? (
+            <Link to="/subscription" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+              See Plans
+            </Link>
+          ) : (
+            // Plans are for accounts: a guest signs in (or up) over this page, then lands on them.
+            <Link
+              to="/login"
+              state={{ backgroundLocation: { pathname: location.pathname, search: location.search, hash: location.hash } }}
+              onClick={() => rememberAuthReturn('/subscription')}
+              className={buttonClasses({ size: 'lg', variant: 'outline' })}
+            >
+              See Plans
+            </Link>
+          )}
         </div>
       </div>
     </div>

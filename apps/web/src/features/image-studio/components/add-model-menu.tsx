@@ -1,6 +1,6 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { Plus } from 'lucide-react';
-import { ModelIcon } from '@/components/model-picker';
+import { MENU_MAX_HEIGHT, ModelIcon } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -15,12 +15,12 @@ export function AddModelMenu({ models, onAdd, disabled }: { models: ModelEntry[]
           Add Model
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-[300px] w-72" data-testid="add-model-menu">
+      <DropdownMenuContent align="start" maxHeight={MENU_MAX_HEIGHT} className="w-80 max-w-[calc(100vw-16px)]" data-testid="add-model-menu">
         <DropdownMenuLabel>Image models</DropdownMenuLabel>
         {models.map((m) => (
           <DropdownMenuItem key={m.id} onSelect={() => onAdd(m.id)} data-model-id={m.id}>
             <ModelIcon model={m} />
-            <span className="min-w-0 flex-1 truncate">{m.name}</span>
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{m.name}</span>
             {m.demo ? <Badge>demo</Badge> : null}
             <Badge tone="accent">{costLabel(m.cost)}</Badge>
           </DropdownMenuItem>

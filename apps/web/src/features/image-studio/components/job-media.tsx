@@ -33,7 +33,8 @@ export function JobMedia({
 }) {
   const elapsed = useElapsedSeconds(job.startTime, job.status === 'loading');
   // An aspect-ratio box grows to fit longer content (an error text) as long as it does not clip.
-  const frame = cn('relative w-full rounded-xl', RATIO_CLASS[aspectRatio], className);
+  // The caller's width (a list thumbnail) replaces the full width; both in one list would race in CSS order.
+  const frame = cn('relative rounded-xl', RATIO_CLASS[aspectRatio], className ?? 'w-full');
   const { width, height } = ASPECT_RATIOS[aspectRatio];
 
   if (job.status === 'complete' && job.imageUrl) {
@@ -76,7 +77,7 @@ export function JobMedia({
         <Icon aria-hidden="true" className={cn(compact ? 'size-4' : 'size-6', credits ? 'text-warning' : 'text-danger')} />
         <p className="break-words text-fg">{job.error.message}</p>
         {credits ? (
-          <Link to={creditsHref} className="font-medium text-accent underline-offset-2 hover:underline">
+          <Link to={creditsHref} className="font-medium text-accent-ink underline-offset-2 hover:underline">
             Click here to continue
           </Link>
         ) : (

@@ -45,7 +45,7 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
           <ModelIcon model={model} />
-          <span className="truncate text-sm font-medium text-fg">{name}</span>
+          <span className="min-w-0 text-sm font-medium text-fg [overflow-wrap:anywhere]">{name}</span>
           {model?.demo ? <Badge>demo</Badge> : null}
         </div>
       )}
@@ -81,7 +81,7 @@ export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) 
 export function JobImageActions({ job, running, continuing, handlers }: Pick<JobViewProps, 'job' | 'running' | 'continuing' | 'handlers'>) {
   if (job.status !== 'complete' || !job.imageUrl) return null;
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex flex-wrap items-center gap-1">
       <IconButton
         label="Regenerate"
         size="sm"

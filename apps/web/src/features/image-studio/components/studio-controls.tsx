@@ -2,17 +2,24 @@ import { LIMITS } from '@ensemble/shared';
 import { Layers, Play } from 'lucide-react';
 import { AspectRatioPicker } from '@/components/aspect-ratio-picker';
 import { Button } from '@/components/ui/button';
+import { useQuery } from '@tanstack/react-query';
+import { creditsQueryOptions } from '@/lib/credits';
+import { costLabel } from '@/lib/models';
 import { usePreferences } from '@/features/preferences';
 import type { useStudioActions } from '../hooks/use-studio-actions';
 import { useStudioStore } from '../studio-store';
 import { AddModelMenu } from './add-model-menu';
 
-/** The studio's prompt, aspect ratio, 'Add Model', 'Add All' and 'Run All'. */
+/** The studio's prompt, aspect ratio, 'Add Model', 'Add All' and 'Run All: N credits' (warned when past the balance). */
 export function StudioControls({ actions }: { actions: ReturnType<typeof useStudioActions> }) {
   const prompt = useStudioStore((s) => s.prompt);
   const running = useStudioStore((s) => s.running);
-  const jobCount = useStudioStore((s) => s.jobs.length);
+  const jobs = useStudioStore((s) => s.jobs);
+  const jobCount = jobs.length;
   const aspectRatio = usePreferences((s) => s.aspectRatio);
+  const total = actions.runAllCost(jobs);
+  const balance = useQuery(creditsQueryOptions()).data?.remaining;
+  const short = total > 0 && balance !== undefined && total > balance;
   return (
     <div className="rounded-3xl border border-border bg-surface p-3 shadow-sm sm:p-4">
       <label htmlFor="studio-prompt" className="sr-only">
@@ -40,10 +47,16 @@ export function StudioControls({ actions }: { actions: ReturnType<typeof useStud
           icon={<Play aria-hidden="true" className="size-4" />}
           loading={running}
           onClick={() => void actions.runAll()}
+          aria-describedby={short ? 'studio-run-warning' : undefined}
         >
-          Run All
+          {total > 0 ? `Run All: ${costLabel(total)}` : 'Run All'}
         </Button>
       </div>
+      {short && (
+        <p id="studio-run-warning" role="status" className="mt-2 text-sm text-warning sm:text-right" data-testid="studio-run-warning">
+          Run All needs {costLabel(total)}, but you have {costLabel(balance ?? 0)}. Remove some models or get more credits first.
+        </p>
+      )}
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { usePreferences } from '@/features/preferences';
 import { useSession } from '@/features/session';
 import { useModels } from '@/lib/models';
 import { addAllJobs, addJob, changeJobModel } from '../jobs';
-import { type RunContext, regenerate, runAll } from '../studio-runner';
+import { type RunContext, regenerate, runAll, runCost } from '../studio-runner';
+import type { StudioJob } from '../studio-types';
 import { useStudioStore } from '../studio-store';
 
 /** The studio's actions bound to the caller, the live catalogue and the chosen aspect ratio. */
@@ -53,6 +54,12 @@ export function useStudioActions() {
       useStudioStore.setState({ jobs: [] });
     },
     runAll: () => runAll(ctx),
+    /** What Run All would cost now: the pending jobs' models together. */
+    runAllCost: (jobs: readonly StudioJob[]) =>
+      runCost(
+        ctx,
+        jobs.filter((j) => j.status === 'pending'),
+      ),
     regenerate: (jobId: string) => regenerate(ctx, jobId),
   };
 }

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, UI } from '@ensemble/shared';
 import { useEffect } from 'react';
+import { applyAccent } from '@/lib/accent-shades';
 import { loadPreferences } from '../preferences-storage';
 import { usePreferences } from '../preferences-store';
 
@@ -15,7 +16,7 @@ function setThemeColorMeta(color: string): void {
 
 /**
  * Applies appearance preferences to the document: `dark` class and theme-color meta, accent
- * variables (--accent, --on-accent), font size (--font-size) and fonts (--font-body,
+ * variables (--accent, --on-accent and their readable shades), font size (--font-size) and fonts (--font-body,
  * --font-headline). Also picks up changes made in another tab. Mount once, at the app root.
  */
 export function useApplyPreferences(): void {
@@ -34,9 +35,7 @@ export function useApplyPreferences(): void {
   }, [theme]);
 
   useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty('--accent', accentColor);
-    root.setProperty('--on-accent', textOnPrimary);
+    applyAccent(document.documentElement.style, accentColor, textOnPrimary);
   }, [accentColor, textOnPrimary]);
 
   useEffect(() => {

@@ -17,7 +17,8 @@ export const sessionQueryKey = ['session'] as const;
 export async function fetchSession(signal?: AbortSignal): Promise<SessionSnapshot> {
   try {
     // Typed, not parsed: keeping zod out of the first load matters more here than re-checking our own server.
-    const answer = await apiGet<SessionCheckResponse>(AUTH_PATHS.checkSession, { cache: 'no-store', signal });
+    // Ungated: this is the check other calls wait for after a sign-out (see holdCallsUntil).
+    const answer = await apiGet<SessionCheckResponse>(AUTH_PATHS.checkSession, { cache: 'no-store', signal, ungated: true });
     if (answer?.status === 'success' && answer.user) return { user: answer.user, expired: false };
     return { user: null, expired: true };
   } catch (error) {

@@ -9,20 +9,25 @@ export interface AuthRedirectState {
   sessionExpired?: boolean;
 }
 
-function GuestRedirect({ state }: { state: AuthRedirectState }) {
+const HOME = { pathname: '/', search: '', hash: '' };
+
+function GuestRedirect({ state, signIn }: { state: AuthRedirectState; signIn?: boolean }) {
   useEffect(() => rememberAuthReturn(state.from), [state.from]);
+  // The sign-in dialog needs a page under it; home, as when /prod/login is opened directly.
+  if (signIn) return <Navigate to="/login" replace state={{ ...state, backgroundLocation: HOME }} />;
   return <Navigate to="/thread" replace state={state} />;
 }
 
 /**
  * Layout route for login-required pages: renders them for signed-in users; sends a guest to
- * /prod/thread, remembering the origin (session storage key authReturnTo and navigation state `from`).
+ * /prod/thread (or, with `signIn`, to the sign-in dialog: the plans, decisions.md), remembering
+ * the origin (session storage key authReturnTo and navigation state `from`) to return to after.
  */
-export function RequireAuth() {
+export function RequireAuth({ signIn }: { signIn?: boolean } = {}) {
   const { status, user, expired } = useSession();
   const location = useLocation();
   if (status === 'loading') return null;
   if (user) return <Outlet />;
   const from = `${location.pathname}${location.search}${location.hash}`;
-  return <GuestRedirect state={{ from, ...(expired ? { sessionExpired: true } : {}) }} />;
+  return <GuestRedirect signIn={signIn} state={{ from, ...(expired ? { sessionExpired: true } : {}) }} />;
 }

@@ -2,6 +2,7 @@ import { UI } from '@ensemble/shared';
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { textOnAccent } from '@/features/preferences';
+import { accentShades } from '@/lib/accent-shades';
 import { cn } from '@/lib/cn';
 
 /** A few accents to start from; the colour input allows any. */
@@ -10,13 +11,16 @@ export const ACCENT_PRESETS = [UI.defaultAccent, '#7C3AED', '#DB2777', '#FF5500'
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /**
- * The accent colour: a colour input, a hex field and presets, with a live sample showing the text
- * colour that goes on it (white, or the accent 40 % darker when the accent is bright).
+ * The accent colour: a colour input, a hex field and presets, with a live sample of a filled
+ * control (the text colour goes on it: white, or the accent 40 % darker when the accent is bright;
+ * the fill, or where none can the text, is shifted just enough to read at 4.5:1).
  */
 export function AccentPicker({ value, onChange }: { value: string; onChange: (hex: string) => void }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const onAccent = textOnAccent(value);
+  // The sample is a filled control with small text: it shows the readable fill buttons use.
+  const shades = accentShades(value, onAccent);
   const commitDraft = (text: string) => {
     setDraft(text);
     const hex = text.startsWith('#') ? text : `#${text}`;
@@ -44,7 +48,7 @@ export function AccentPicker({ value, onChange }: { value: string; onChange: (he
         <span
           data-testid="accent-sample"
           className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium shadow-sm"
-          style={{ backgroundColor: value, color: onAccent }}
+          style={{ backgroundColor: shades?.fill ?? value, color: shades?.onFill ?? onAccent }}
         >
           Sample
         </span>

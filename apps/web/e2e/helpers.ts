@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+
+/** A JSON call from the page (same origin, the page's cookies), answering status and body. */
+export async function callApi(page: Page, path: string, body: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { path, body },
+  );
+}
+
+/** The caller's balance through check_credits.php. */
+export async function creditsOf(page: Page): Promise<number> {
+  return (await callApi(page, '/api/credits/check_credits.php', { required_credits: 0 })).body.credits_info.remaining;
+}
+
+/** A thread with one image reply made through the API: the thread id and the image URL. */
+export async function threadWithImage(page: Page, prompt: string, model = 'sdxl'): Promise<{ threadId: number; url: string }> {
+  const thread = await callApi(page, '/api/threads/create_thread.php', { title: prompt, force: true });
+  const reply = await callApi(page, '/api/messages/chat.php', {
+    thread_id: thread.body.thread_id,
+    model,
+    messages: [{ content: prompt, role: 'user', metadata: { aspectRatio: 'square' } }],
+  });
+  if (reply.status !== 200) throw new Error(`image reply failed: ${JSON.stringify(reply.body)}`);
+  return { threadId: thread.body.thread_id, url: reply.body.image.url };
+}
+
+/** SHA-256 of a same-origin file, read by the page. */
+export async function digestOf(page: Page, url: string): Promise<string> {
+  return page.evaluate(async (url) => {
+    const bytes = await (await fetch(url)).arrayBuffer();
+    const hash = await crypto.subtle.digest('SHA-256', bytes);
+    return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, '0')).join('');
+  }, url);
+}
+
+/** Whether the page scrolls sideways (its content is wider than the viewport). */
+export async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
