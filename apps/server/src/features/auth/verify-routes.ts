@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_PATHS, AppError } from '@ensemble/shared';
+import { AUTH_PATHS, AppError, text } from '@ensemble/shared';
 import type { AppContext } from '../../app.js';
 import { type RateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -17,14 +17,18 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: Rat
   const { db, config } = ctx;
 
   // A link opened from a mail: it lands on Settings, which says whether it worked.
-  app.get(
-    AUTH_PATHS.verifyEmail,
-    { schema: { querystring: z.object({ token: z.string().max(200).default('') }) } },
-    async (request, reply) => {
-      const ok = request.query.token ? await completeVerification(db, request.query.token) : false;
-      return reply.redirect(verifiedLanding(ok), 303);
-    },
-  );
+  app.get(AUTH_PATHS.verifyEmail, { schema: { querystring: z.object({ token: text().max(200).default('') }) } }, async (request, reply) => {
+    const ok = request.query.token ? await completeVerification(db, request.query.token) : false;
+    // A redirect for the browser, with a JSON body like every other /api answer.
+    return reply
+      .code(303)
+      .header('location', verifiedLanding(ok))
+      .send(
+        ok
+          ? { status: 'success', message: 'Your e-mail address is confirmed.' }
+          : { status: 'error', message: 'This confirmation link is invalid or has expired.' },
+      );
+  });
 
   app.post(AUTH_PATHS.sendVerification, async (request, reply) => {
     const who = await request.existingIdentity();
