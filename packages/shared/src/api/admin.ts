@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { SPENDING_MAX } from './spending.js';
 
 /** Every operator action says why; the reason goes to the ledger and the audit log. */
-const reason = z.string().trim().min(3, 'must say why (at least 3 characters)').max(500);
-const userId = z.coerce.number().int().positive();
+const reason = text().trim().min(3, 'must say why (at least 3 characters)').max(500);
+const userId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The operator calling (answers 403 to anyone else). */
 export const adminMeResponseSchema = z.object({
@@ -15,7 +16,7 @@ export type AdminMeResponse = z.infer<typeof adminMeResponseSchema>;
 export const ADMIN_PAGE_SIZE = 25;
 
 export const adminUsersQuerySchema = z.object({
-  q: z.string().trim().max(254).default(''),
+  q: text().trim().max(254).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;

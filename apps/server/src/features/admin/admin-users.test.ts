@@ -37,6 +37,10 @@ describe(`operator user tools on ${TEST_DB}`, () => {
     expect(detail.data.user).toMatchObject({ email: 'zebra3@findme.test', plan: 'free', credits: 100, suspended: false, thread_count: 0 });
     expect((await op.get(`${ADMIN_PATHS.user}?id=999999`)).statusCode).toBe(404);
     expect((await op.get(`${ADMIN_PATHS.user}?id=abc`)).statusCode).toBe(400);
+    // Hostile input from an operator is a clear 400 on both databases, never a 500.
+    expect((await op.get(`${ADMIN_PATHS.users}?q=${encodeURIComponent('a\u0000b')}`)).statusCode).toBe(400);
+    expect((await op.get(`${ADMIN_PATHS.user}?id=${'9'.repeat(30)}`)).statusCode).toBe(400);
+    expect((await op.get(`${ADMIN_PATHS.user}?id=2147483648`)).statusCode).toBe(400);
   });
 
   it('grants and deducts credits with a reason; ledger, balance and audit log reconcile', async () => {
