@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { sseEvent, syntheticReplyTokens } from './synthetic-stream';
+import { sseEvent, syntheticMathReplyTokens, syntheticReplyTokens } from './synthetic-stream';
 
 /**
  * A pass-through proxy in front of the app server. While `synthetic` is on, a chat stream is
@@ -8,6 +8,8 @@ import { sseEvent, syntheticReplyTokens } from './synthetic-stream';
 export interface StreamProxy {
   url: string;
   synthetic: boolean;
+  /** Which synthetic reply: the long code block, or formulas with a diagram. */
+  kind: 'code' | 'math';
   /** Content events sent by the last synthetic stream. */
   lastEvents: number;
   close(): Promise<void>;
@@ -15,10 +17,10 @@ export interface StreamProxy {
 
 export async function startStreamProxy(target: string, tokensPerSecond: number): Promise<StreamProxy> {
   const targetUrl = new URL(target);
-  const state = { synthetic: false, lastEvents: 0 };
+  const state = { synthetic: false, kind: 'code' as 'code' | 'math', lastEvents: 0 };
   const server: Server = createServer((req, res) => {
     if (state.synthetic && req.method === 'GET' && req.url?.startsWith('/api/messages/chat.php?stream=true')) {
-      const tokens = syntheticReplyTokens();
+      const tokens = state.kind === 'math' ? syntheticMathReplyTokens() : syntheticReplyTokens();
       res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.write(`data: ${JSON.stringify({ type: 'connection_established', stream_id: 'synthetic', message_id: null })}\n\n`);
       const started = Date.now();
@@ -58,6 +60,12 @@ export async function startStreamProxy(target: string, tokensPerSecond: number):
     },
     set synthetic(on: boolean) {
       state.synthetic = on;
+    },
+    get kind() {
+      return state.kind;
+    },
+    set kind(kind: 'code' | 'math') {
+      state.kind = kind;
     },
     get lastEvents() {
       return state.lastEvents;

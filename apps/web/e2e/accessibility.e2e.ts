@@ -84,7 +84,7 @@ describe('accessibility: axe-core on every screen, both themes', () => {
       await audit(page, at('studio add-model menu'));
       await page.getByTestId('add-model-menu').getByText('Stable Diffusion XL', { exact: true }).click();
       await page.getByRole('button', { name: 'Add Model' }).click();
-      await page.getByTestId('add-model-menu').getByText('GPT Image 1', { exact: true }).click();
+      await page.getByTestId('add-model-menu').getByText('GPT Image 1 → GPT Image 2.6 Sunburst', { exact: true }).click();
       await audit(page, at('studio pending'));
       await page.getByRole('button', { name: /^Run All/ }).click();
       await page.locator('[data-status="complete"]').first().waitFor({ timeout: 30_000 });

@@ -116,7 +116,7 @@ describe('polish: images', () => {
       await callApi(page, '/api/messages/chat.php', { thread_id: null, model: 'flux', messages: [{ content: 'x', role: 'user' }] });
     expect(await creditsOf(page)).toBe(17);
     await page.reload();
-    await queue(page, 'A glass city at night', ['Flux Pro', 'Flux Pro', 'Flux Pro', 'Flux Pro', 'Flux Pro']);
+    await queue(page, 'A glass city at night', Array(5).fill('Flux Pro → FLUX.2 Pro'));
     await page.getByRole('button', { name: 'Run All: 20 credits' }).waitFor();
     expect(await page.getByTestId('studio-run-warning').innerText()).toBe(
       'Run All needs 20 credits, but you have 17 credits. Remove some models or get more credits first.',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GuestUnfundedNotice } from '@/features/credits';
 import { useSession } from '@/features/session';
+import { KeyboardShortcuts } from '@/features/shortcuts';
 import { AppHeader } from './app-header';
 
 /** The page frame: header on top, the page below (the chat screen brings its own side panel). */
@@ -21,6 +22,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <KeyboardShortcuts />
     </div>
   );
 }

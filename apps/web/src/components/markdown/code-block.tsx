@@ -1,10 +1,37 @@
 import { Check, Copy } from 'lucide-react';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useCopyMarker } from './use-copy-marker';
 import { useHighlight } from './use-highlight';
 
-/** A fenced code block: language label, its own copy button, highlighted once it is final. */
-export const CodeBlock = memo(function CodeBlock({ code, language, final }: { code: string; language: string; final: boolean }) {
+// Mermaid's own drawing code is a large chunk of its own; the component that loads it is small.
+const MermaidDiagram = lazy(() => import('./mermaid-diagram').then((m) => ({ default: m.MermaidDiagram })));
+
+/**
+ * A fenced code block: language label, its own copy button, highlighted once it is final.
+ * A `mermaid` block becomes a diagram once its closing fence has arrived (`complete`).
+ */
+export const CodeBlock = memo(function CodeBlock({
+  code,
+  language,
+  final,
+  complete = final,
+}: {
+  code: string;
+  language: string;
+  final: boolean;
+  complete?: boolean;
+}) {
+  if (language.toLowerCase() === 'mermaid') {
+    return (
+      <Suspense fallback={<PlainCode code={code} language={language} final={false} />}>
+        <MermaidDiagram code={code} complete={complete} />
+      </Suspense>
+    );
+  }
+  return <PlainCode code={code} language={language} final={final} />;
+});
+
+function PlainCode({ code, language, final }: { code: string; language: string; final: boolean }) {
   const highlighted = useHighlight(code, language, final);
   const { copied, copy } = useCopyMarker();
   return (
@@ -31,4 +58,4 @@ export const CodeBlock = memo(function CodeBlock({ code, language, final }: { co
       </pre>
     </div>
   );
-});
+}

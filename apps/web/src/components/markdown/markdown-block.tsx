@@ -1,6 +1,10 @@
-import { Lexer, type Token } from 'marked';
+import { Marked, type Token } from 'marked';
 import { memo, useMemo } from 'react';
+import { MATH_EXTENSIONS } from './math-extension';
 import { renderBlocks } from './render-blocks';
+
+// One parser for replies: GitHub markdown plus LaTeX formulas.
+const parser = new Marked({ gfm: true, extensions: MATH_EXTENSIONS });
 
 const cache = new Map<string, Token[]>();
 const CACHE_MAX = 400;
@@ -17,7 +21,7 @@ function lex(source: string, final: boolean): Token[] {
   const hit = final ? cache.get(source) : undefined;
   if (hit) return hit;
   lexCount++;
-  const tokens = Lexer.lex(source, { gfm: true });
+  const tokens = parser.lexer(source);
   if (final) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(source, tokens);

@@ -1,6 +1,8 @@
 import type { Token, Tokens } from 'marked';
 import { createElement, type ReactNode } from 'react';
 import { CodeBlock } from './code-block';
+import type { MathToken } from './math-extension';
+import { MathFormula } from './math-formula';
 import { renderInline } from './render-inline';
 
 const HEADING_CLASSES = [
@@ -52,7 +54,13 @@ function renderBlock(token: Token, key: number, final: boolean): ReactNode {
     }
     case 'code': {
       const t = token as Tokens.Code;
-      return <CodeBlock key={key} code={t.text} language={t.lang?.split(/\s/)[0] ?? ''} final={final} />;
+      // A fence that has closed will not grow, even while the reply still streams after it.
+      const closed = final || /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/.test(t.raw);
+      return <CodeBlock key={key} code={t.text} language={t.lang?.split(/\s/)[0] ?? ''} final={final} complete={closed} />;
+    }
+    case 'math': {
+      const t = token as MathToken;
+      return <MathFormula key={key} tex={t.text} display={t.display} />;
     }
     case 'blockquote':
       return (

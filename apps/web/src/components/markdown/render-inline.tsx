@@ -2,6 +2,8 @@ import type { Token, Tokens } from 'marked';
 import type { ReactNode } from 'react';
 import { RemoteImageLink } from '@/components/remote-image-link';
 import { classifyImageSource } from '@/lib/image-source';
+import type { MathToken } from './math-extension';
+import { MathFormula } from './math-formula';
 import { decodeEntities, safeUrl } from './safe-url';
 
 /** Renders marked's inline tokens as React elements (text is escaped by React; raw HTML shows as text). */
@@ -73,6 +75,10 @@ function renderInlineToken(token: Token, key: number): ReactNode {
       return (token as Tokens.HTML).text;
     case 'checkbox':
       return null;
+    case 'math': {
+      const t = token as MathToken;
+      return <MathFormula key={key} tex={t.text} display={t.display} />;
+    }
     default:
       return 'raw' in token ? String(token.raw) : null;
   }

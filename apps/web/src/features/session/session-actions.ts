@@ -13,7 +13,7 @@ export async function completeSignIn(queryClient: QueryClient, user: User): Prom
   await queryClient.cancelQueries({ queryKey: sessionQueryKey });
   queryClient.setQueryData<SessionSnapshot>(sessionQueryKey, { user, expired: false });
   emitBrowserEvent('authLogin', { user });
-  const confirmed = await fetchSession();
+  const confirmed = await fetchSession(undefined, { fresh: true });
   queryClient.setQueryData<SessionSnapshot>(sessionQueryKey, confirmed.user ? confirmed : ANONYMOUS);
   return Boolean(confirmed.user);
 }

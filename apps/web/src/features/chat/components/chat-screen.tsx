@@ -7,6 +7,7 @@ import { useSession } from '@/features/session';
 import { useModels } from '@/lib/models';
 import { useChatController } from '../hooks/use-chat-controller';
 import { useChatEvents } from '../hooks/use-chat-events';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { useSidePanel } from '../hooks/use-side-panel';
 import { useThreadRouting } from '../hooks/use-thread-routing';
 import type { ChatMessage } from '../types';
@@ -22,6 +23,7 @@ export function ChatScreen() {
   const chat = useChatController();
   useThreadRouting(chat);
   useChatEvents(chat);
+  useChatShortcuts(chat);
   const panel = useSidePanel();
   const { user } = useSession();
   const { find } = useModels();

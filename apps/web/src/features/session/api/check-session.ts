@@ -13,8 +13,35 @@ export const ANONYMOUS: SessionSnapshot = { user: null, expired: false };
 
 export const sessionQueryKey = ['session'] as const;
 
-/** GET check_session.php: success = signed in; 401 = anonymous; any other failure = anonymous, expired. */
-export async function fetchSession(signal?: AbortSignal): Promise<SessionSnapshot> {
+// A check without a session cookie makes a guest on the server, so two at once would make two:
+// concurrent checks share the one in flight (only a sign-in asks for a fresh one, see completeSignIn).
+let inFlight: Promise<SessionSnapshot> | null = null;
+
+/**
+ * GET check_session.php: success = signed in; 401 = anonymous; any other failure = anonymous,
+ * expired. Calls made while one is in flight share its answer; `fresh` always sends a new one.
+ */
+export function fetchSession(signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<SessionSnapshot> {
+  if (options.fresh) return checkSession(signal);
+  if (!inFlight) {
+    const check = checkSession();
+    inFlight = check;
+    void check.finally(() => {
+      if (inFlight === check) inFlight = null;
+    });
+  }
+  const shared = inFlight;
+  if (!signal) return shared;
+  // An aborted caller stops waiting; the shared check goes on for the others.
+  return new Promise<SessionSnapshot>((resolve, reject) => {
+    const abort = () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+async function checkSession(signal?: AbortSignal): Promise<SessionSnapshot> {
   try {
     // Typed, not parsed: keeping zod out of the first load matters more here than re-checking our own server.
     // Ungated: this is the check other calls wait for after a sign-out (see holdCallsUntil).

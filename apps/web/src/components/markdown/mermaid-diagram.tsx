@@ -1,0 +1,75 @@
+import { Check, Code2, Copy, Workflow } from 'lucide-react';
+import { memo, useEffect, useState } from 'react';
+import { type MermaidImage, renderMermaid } from './mermaid-renderer';
+import { useCopyMarker } from './use-copy-marker';
+
+type State = { status: 'drawing' } | { status: 'drawn'; image: MermaidImage } | { status: 'failed'; reason: string };
+
+const toolButton = 'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 transition hover:bg-surface-2 hover:text-fg';
+
+/**
+ * A Mermaid code block: its source while it streams, then the diagram (Mermaid loads on first
+ * use), with a toggle back to the source and a copy button. Source that Mermaid cannot parse
+ * stays as code with the reason.
+ */
+export const MermaidDiagram = memo(function MermaidDiagram({ code, complete }: { code: string; complete: boolean }) {
+  const [state, setState] = useState<State>({ status: 'drawing' });
+  const [showSource, setShowSource] = useState(false);
+  const { copied, copy } = useCopyMarker();
+
+  useEffect(() => {
+    if (!complete) return;
+    let cancelled = false;
+    setState({ status: 'drawing' });
+    renderMermaid(code).then(
+      (image) => !cancelled && setState({ status: 'drawn', image }),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message.split('\n')[0] : '';
+        if (!cancelled) setState({ status: 'failed', reason: reason || 'Mermaid could not read it' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code, complete]);
+
+  const drawn = complete && state.status === 'drawn' ? state.image : null;
+  return (
+    <div className="my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60 [contain:content]" data-testid="mermaid-block">
+      <div className="flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs text-muted">
+        <span className="mr-auto font-mono">mermaid</span>
+        {drawn && (
+          <button type="button" onClick={() => setShowSource((s) => !s)} className={toolButton} aria-pressed={showSource}>
+            {showSource ? <Workflow className="size-3.5" aria-hidden /> : <Code2 className="size-3.5" aria-hidden />}
+            {showSource ? 'Show diagram' : 'Show source'}
+          </button>
+        )}
+        <button type="button" onClick={() => copy(code)} className={toolButton} aria-label={copied ? 'Copied' : 'Copy code'}>
+          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      {complete && state.status === 'failed' && (
+        <p className="border-b border-border px-4 py-2 text-xs text-danger" role="note">
+          This diagram could not be drawn: {state.reason}
+        </p>
+      )}
+      {!drawn || showSource ? (
+        <pre className="overflow-x-auto px-4 py-3 font-mono text-[0.86em] leading-relaxed">
+          <code>{code}</code>
+        </pre>
+      ) : (
+        <div className="flex justify-center overflow-x-auto bg-surface px-4 py-4">
+          <img
+            src={drawn.src}
+            width={drawn.width || undefined}
+            height={drawn.height || undefined}
+            alt="Diagram drawn from the Mermaid source of this reply"
+            className="h-auto max-w-full"
+            data-testid="mermaid-diagram"
+          />
+        </div>
+      )}
+    </div>
+  );
+});
