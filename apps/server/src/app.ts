@@ -20,12 +20,14 @@ import { chatRoutes } from './features/chat/routes.js';
 import { RedisStreamHub } from './features/chat/redis-stream-hub.js';
 import { MemoryStreamHub, type StreamHub } from './features/chat/stream-hub.js';
 import { activityRoutes } from './features/activity/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
 import { startGuestSweep } from './features/session/guest-sweep.js';
 import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
+import { spendingRoutes } from './features/credits/spending-routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { type ObjectStore, createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
@@ -179,11 +181,13 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(sessionRoutes, { db });
   await app.register(authRoutes, { ctx });
   await app.register(creditsRoutes, { db });
+  await app.register(spendingRoutes, { db });
   await app.register(threadRoutes, { db });
   await app.register(messageRoutes, { db });
   await app.register(imageRoutes, { ctx });
   await app.register(activityRoutes, { db });
   await app.register(billingRoutes, { config, db });
+  await app.register(adminRoutes, { ctx });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   return { app, ctx, routes };

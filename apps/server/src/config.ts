@@ -99,6 +99,16 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   MODELS_FILE: optionalString,
   SMTP_URL: optionalUrl,
+  /** Operators: accounts whose verified e-mail is listed here (comma-separated). */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   MAIL_FROM: z.string().trim().default('Ensemble <no-reply@ensemble.local>'),
   /** Failed logins allowed per (account, address), per account and per address in LOGIN_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),

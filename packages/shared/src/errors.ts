@@ -111,6 +111,12 @@ export const MESSAGES = {
   verifySubscriptionFailed: 'Failed to verify subscription',
   confirmSubscriptionFailed: 'Something went wrong while confirming your subscription.',
   paymentsNotConfigured: 'Payments are not configured on this server.',
+  // spending guardrails and operators (issue 16)
+  budgetReached: (n: number) => `You have reached your monthly budget of ${n} credits. Change it in Settings to continue.`,
+  dailyCapReached: (n: number) =>
+    `You have reached today's limit of ${n} credits for your plan. It resets at midnight UTC; see Settings for your spending.`,
+  accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
+  operatorsOnly: 'This page is for operators only.',
 } as const;
 
 /**
@@ -121,6 +127,8 @@ export const ERROR_CODES = {
   bad_request: { status: 400, expose: true },
   unauthorized: { status: 401, expose: true },
   credits_exhausted: { status: 402, expose: true },
+  budget_reached: { status: 402, expose: true },
+  daily_cap_reached: { status: 402, expose: true },
   forbidden: { status: 403, expose: true },
   not_found: { status: 404, expose: true },
   conflict: { status: 409, expose: true },

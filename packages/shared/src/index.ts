@@ -13,3 +13,5 @@ export * from './api/chat.js';
 export * from './api/images.js';
 export * from './api/activity.js';
 export * from './api/subscription.js';
+export * from './api/admin.js';
+export * from './api/spending.js';

@@ -18,6 +18,19 @@ export interface UsersTable {
   default_system_prompt: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 once the e-mail is proven (mailed link, or Google's verified claim); only then can it make an operator. */
+  email_verified: Generated<number>;
+  /** Set while an operator has suspended the account: no sign-in, no spending, no sessions. */
+  suspended_at: Generated<string | null>;
+  /** The user's own monthly credit budget (calendar month, UTC); null = none. */
+  monthly_budget: Generated<number | null>;
+  /** The balance under which the meter warns; null = no warning. */
+  low_balance_warning: Generated<number | null>;
+  /** The UTC month (YYYY-MM) month_spent counts, and the UTC day (YYYY-MM-DD) day_spent counts. */
+  month_key: Generated<string>;
+  month_spent: Generated<number>;
+  day_key: Generated<string>;
+  day_spent: Generated<number>;
 }
 
 export interface GuestsTable {
@@ -162,6 +175,44 @@ export interface ModelAvailabilityTable {
   updated_at: string;
 }
 
+/** A pending mailed e-mail verification link (stored hashed). */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: number;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One operator action: who, what, on what, why, and the state before and after (JSON). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor_user_id: number;
+  actor_email: string;
+  action: string;
+  target: string;
+  reason: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
+/** The most credits an account on a plan may spend in one UTC day, set by operators. */
+export interface PlanDailyCapsTable {
+  plan: string;
+  daily_cap: number;
+  updated_at: string;
+}
+
+/** How often a client address was refused by a limit on a UTC day (kind: 'login_throttle'). */
+export interface AbuseCountsTable {
+  day: string;
+  kind: string;
+  client_address: string;
+  count: number;
+}
+
 /** The whole schema, one interface per table. */
 export interface Database {
   app_secrets: AppSecretsTable;
@@ -179,4 +230,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   open_charges: OpenChargesTable;
   model_availability: ModelAvailabilityTable;
+  email_verifications: EmailVerificationsTable;
+  admin_audit: AdminAuditTable;
+  plan_daily_caps: PlanDailyCapsTable;
+  abuse_counts: AbuseCountsTable;
 }

@@ -58,6 +58,21 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/subscription/create-checkout-session.php': { kind: 'body' },
   'POST /api/subscription/verify_session.php': { kind: 'body' },
   'POST /api/subscription/webhook.php': { kind: 'body' },
+  'GET /api/auth/verify_email.php': { kind: 'query' },
+  'POST /api/auth/send_verification.php': { kind: 'none' },
+  'GET /api/user/spending.php': { kind: 'none' },
+  'POST /api/user/spending.php': { kind: 'body', text: false },
+  'GET /api/admin/me.php': { kind: 'none' },
+  'GET /api/admin/users.php': { kind: 'query', ids: 'user' },
+  'GET /api/admin/user.php': { kind: 'query', ids: 'record' },
+  'POST /api/admin/adjust_credits.php': { kind: 'body', ids: 'record' },
+  'POST /api/admin/suspend.php': { kind: 'body', ids: 'record' },
+  'POST /api/admin/send_reset.php': { kind: 'body', ids: 'record' },
+  'POST /api/admin/cancel_subscription.php': { kind: 'body', ids: 'record' },
+  'GET /api/admin/daily_caps.php': { kind: 'none' },
+  'POST /api/admin/daily_caps.php': { kind: 'body' },
+  'GET /api/admin/audit.php': { kind: 'query', ids: 'user' },
+  'GET /api/admin/abuse.php': { kind: 'none' },
 };
 
 const ID_FIELDS = ['thread_id', 'message_id', 'user_id', 'image_id', 'required_credits', 'page', 'parent_id', 'regenerate_id'];

@@ -34,6 +34,7 @@ export const pageRoutes: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
+      { path: 'admin/*', element: page(() => import('./routes/admin-page'), 'AdminPage') },
       { path: 'my-assets', element: page(() => import('./routes/my-assets-page'), 'MyAssetsPage') },
       { path: 'profile', element: page(() => import('./routes/profile-page'), 'ProfilePage') },
     ],

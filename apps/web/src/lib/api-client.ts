@@ -24,6 +24,11 @@ export class ApiError extends Error {
     return this.code === 'credits_exhausted';
   }
 
+  /** Whether this is a spending guardrail (the user's monthly budget or the plan's daily cap), not an empty balance. */
+  get spendingLimit(): boolean {
+    return this.code === 'budget_reached' || this.code === 'daily_cap_reached';
+  }
+
   /** The balance the server sent with a credits error, when it sent one. */
   get creditsInfo(): CreditsInfo | undefined {
     const body = this.body as { credits_info?: CreditsInfo; data?: { credits_info?: CreditsInfo } } | undefined;
@@ -96,6 +101,11 @@ export function errorFromBody(httpStatus: number, body: unknown): ApiError {
     credits_info?: { status?: unknown };
   };
   const text = typeof b.message === 'string' && b.message ? b.message : typeof b.error === 'string' && b.error ? b.error : '';
+  // The code comes first: a reached budget or daily cap is a 402 too, but the spec's
+  // credits-exhausted detection would send the user to the upgrade page instead of Settings.
+  if (b.code === 'budget_reached' || b.code === 'daily_cap_reached') {
+    return new ApiError(text || MESSAGES.serverError(httpStatus), { httpStatus, code: b.code, body });
+  }
   const credits = isCreditsExhausted({
     httpStatus,
     status: b.status,

@@ -1,4 +1,4 @@
-import { CREDITS, CREDITS_PATHS, type CheckCreditsResponse } from '@ensemble/shared';
+import { CREDITS, CREDITS_PATHS, type CheckCreditsResponse, type SpendingState } from '@ensemble/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiPost } from './api-client';
 import { emitBrowserEvent } from './browser-events';
@@ -13,6 +13,8 @@ export interface CreditsSnapshot {
   max: number;
   creditsUsed: number;
   plan: CreditPlan;
+  /** An account's guardrails and this month's and today's use (accounts only). */
+  spending?: SpendingState;
   /** A guest that started with 0 because its network's funded guests of the day are used up. */
   unfunded?: boolean;
 }
@@ -46,6 +48,7 @@ export async function fetchCredits(signal?: AbortSignal): Promise<CreditsSnapsho
     max: info.max ?? planCap(answer.plan),
     creditsUsed: info.credits_used,
     plan: answer.plan,
+    ...(answer.spending ? { spending: answer.spending } : {}),
     ...(answer.guest_unfunded ? { unfunded: true } : {}),
   };
 }

@@ -14,6 +14,8 @@ export const userSchema = z.object({
   subscription_tier: tierSchema,
   subscription_status: z.string().optional(),
   subscription_end_date: z.string().nullable().optional(),
+  /** Whether the e-mail is proven (the mailed link, a reset, or Google); operators need it. */
+  email_verified: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

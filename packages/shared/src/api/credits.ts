@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditsInfoSchema } from './common.js';
+import { spendingStateSchema } from './spending.js';
 
 export const checkCreditsRequestSchema = z.object({
   required_credits: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -11,6 +12,8 @@ export const checkCreditsResponseSchema = z.object({
   message: z.string().optional(),
   credits_info: creditsInfoSchema,
   plan: z.enum(['guest', 'free', 'pro', 'premium']),
+  /** Accounts only: their budget, warning threshold and plan cap, with this month's and today's use. */
+  spending: spendingStateSchema.optional(),
   /** Guests only: true when this guest started with 0 credits because its network's funded guests of the day are used up. */
   guest_unfunded: z.boolean().optional(),
 });

@@ -11,6 +11,22 @@ export const AUTH_PATHS = {
   updatePassword: '/api/auth/update-password.php',
   userHandler: '/api/auth/user_handler.php',
   refreshUser: '/api/user/refresh_user.php',
+  verifyEmail: '/api/auth/verify_email.php',
+  sendVerification: '/api/auth/send_verification.php',
+  spending: '/api/user/spending.php',
+} as const;
+
+export const ADMIN_PATHS = {
+  me: '/api/admin/me.php',
+  users: '/api/admin/users.php',
+  user: '/api/admin/user.php',
+  adjustCredits: '/api/admin/adjust_credits.php',
+  suspend: '/api/admin/suspend.php',
+  sendReset: '/api/admin/send_reset.php',
+  cancelSubscription: '/api/admin/cancel_subscription.php',
+  dailyCaps: '/api/admin/daily_caps.php',
+  audit: '/api/admin/audit.php',
+  abuse: '/api/admin/abuse.php',
 } as const;
 
 export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;

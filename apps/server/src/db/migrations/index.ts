@@ -6,6 +6,7 @@ import { openCharges } from './003-open-charges.js';
 import { modelAvailability } from './004-model-availability.js';
 import { appSecrets } from './005-app-secrets.js';
 import { conversationTree } from './007-conversation-tree.js';
+import { operators } from './008-operators.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -15,4 +16,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '004-model-availability': modelAvailability,
   '005-app-secrets': appSecrets,
   '007-conversation-tree': conversationTree,
+  '008-operators': operators,
 };

@@ -69,6 +69,7 @@ export async function createAccount(db: Db, account: NewAccount, guestId: number
           stripe_subscription_id: null,
           created_at: t,
           updated_at: t,
+          email_verified: account.googleSub ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -108,7 +109,7 @@ export async function completeSignIn(db: Db, userId: number, guestId: number | n
 export function findAccountByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'password_hash', 'google_sub', 'picture'])
+    .select(['id', 'email', 'username', 'password_hash', 'google_sub', 'picture', 'suspended_at'])
     .where('email', '=', email)
     .executeTakeFirst();
 }

@@ -5,18 +5,22 @@ import {
   AppError,
   type AuthUserResponse,
   googleSignInRequestSchema,
+  MESSAGES,
   loginRequestSchema,
   registerRequestSchema,
 } from '@ensemble/shared';
 import type { AppContext } from '../../app.js';
 import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import { createMailer } from '../mail/mailer.js';
+import { recordAbuse } from '../admin/abuse.js';
 import { completeSignIn, createAccount, findAccountByEmail } from './account-service.js';
 import { signInWithGoogle } from './google-sign-in.js';
 import { createGoogleVerifier } from './google-verifier.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { profileRoutes } from './profile-routes.js';
+import { issueVerificationToken, verificationMail } from './email-verification.js';
 import { resetRoutes } from './reset-routes.js';
+import { verifyRoutes } from './verify-routes.js';
 import { findUserView } from './user-view.js';
 
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -59,6 +63,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       'Created an account',
     );
     await reply.startSession({ userId });
+    // Sent in the background: sign-up does not wait for SMTP; Settings can mail a new link.
+    issueVerificationToken(db, userId)
+      .then((issued) => issued && mailer.send(verificationMail(config.origin, issued.email, issued.token)))
+      .catch((err) => request.log.error({ err }, 'verification mail failed'));
     return signedIn(userId, 'Registration successful');
   });
 
@@ -76,7 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ],
       loginWindowMs,
     );
-    if (!reservation.allowed) refuseTooMany(reply, reservation.retryAfterMs);
+    if (!reservation.allowed) {
+      // Counted for the operators' abuse view, which outlives the throttle's own window.
+      await recordAbuse(db.kysely, 'login_throttle', request.ip);
+      refuseTooMany(reply, reservation.retryAfterMs);
+    }
     let account: Awaited<ReturnType<typeof findAccountByEmail>>;
     let ok: boolean;
     try {
@@ -88,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
     if (!account || !ok) throw new AppError('unauthorized', INVALID_LOGIN);
     await reservation.release();
+    if (account.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
     await completeSignIn(db, account.id, await callingGuest(request), 'Signed in');
     await reply.startSession({ userId: account.id });
     return signedIn(account.id, 'Login successful');
@@ -121,5 +134,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   await app.register(resetRoutes, { ctx, limiter, mailer });
+  await app.register(verifyRoutes, { ctx, limiter, mailer });
   await app.register(profileRoutes, { db });
 };

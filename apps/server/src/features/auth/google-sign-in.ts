@@ -12,10 +12,14 @@ export async function signInWithGoogle(
   google: GoogleIdentity,
   guestId: number | null,
 ): Promise<{ userId: number; created: boolean }> {
-  const bySub = await db.kysely.selectFrom('users').select('id').where('google_sub', '=', google.sub).executeTakeFirst();
+  const bySub = await db.kysely.selectFrom('users').select(['id', 'suspended_at']).where('google_sub', '=', google.sub).executeTakeFirst();
   const byEmail = bySub
     ? undefined
-    : await db.kysely.selectFrom('users').select(['id', 'google_sub', 'picture']).where('email', '=', google.email).executeTakeFirst();
+    : await db.kysely
+        .selectFrom('users')
+        .select(['id', 'google_sub', 'picture', 'suspended_at'])
+        .where('email', '=', google.email)
+        .executeTakeFirst();
   // The address belongs to an account already linked to another Google identity: never merge the two.
   if (byEmail?.google_sub && byEmail.google_sub !== google.sub) throw new AppError('unauthorized', MESSAGES.googleFailed);
 
@@ -31,6 +35,7 @@ export async function signInWithGoogle(
     return { userId, created: true };
   }
 
+  if (existing.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
   await db.kysely.transaction().execute(async (trx) => {
     if (byEmail) {
       await trx
@@ -39,6 +44,8 @@ export async function signInWithGoogle(
         .where('id', '=', byEmail.id)
         .execute();
     }
+    // Google vouches for this address (its verified claim), which proves it as a mailed link would.
+    await trx.updateTable('users').set({ email_verified: 1 }).where('id', '=', existing.id).where('email', '=', google.email).execute();
     await recordActivity(trx, existing.id, 'login', 'Signed in with Google');
     if (guestId != null) await adoptGuest(trx, guestId, existing.id);
   });

@@ -79,7 +79,12 @@ export async function completeReset(db: Db, token: string, passwordHash: string)
       .returning('user_id')
       .executeTakeFirst();
     if (!claimed) throw new AppError('bad_request', INVALID_RESET_LINK);
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: t }).where('id', '=', claimed.user_id).execute();
+    // The link reached the mailbox, which proves the address as the verification link would.
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, email_verified: 1, updated_at: t })
+      .where('id', '=', claimed.user_id)
+      .execute();
     await trx
       .updateTable('password_resets')
       .set({ used_at: t })

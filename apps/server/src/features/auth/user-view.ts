@@ -5,7 +5,7 @@ import type { Database, UsersTable } from '../../db/types.js';
 type UserRow = Pick<
   UsersTable,
   'email' | 'username' | 'picture' | 'created_at' | 'subscription_tier' | 'subscription_status' | 'subscription_end_date'
-> & { id: number };
+> & { id: number; email_verified?: number };
 
 /** The user as the client sees it (no hashes, no Stripe ids). */
 export function toUserView(row: UserRow): User {
@@ -18,6 +18,7 @@ export function toUserView(row: UserRow): User {
     created_at: row.created_at,
     subscription_tier: tier,
     subscription_status: row.subscription_status,
+    ...(row.email_verified === undefined ? {} : { email_verified: row.email_verified === 1 }),
     subscription_end_date: row.subscription_end_date,
   };
 }
@@ -26,7 +27,17 @@ export function toUserView(row: UserRow): User {
 export async function findUserView(db: Kysely<Database>, id: number): Promise<User | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'picture', 'created_at', 'subscription_tier', 'subscription_status', 'subscription_end_date'])
+    .select([
+      'id',
+      'email',
+      'username',
+      'picture',
+      'created_at',
+      'subscription_tier',
+      'subscription_status',
+      'subscription_end_date',
+      'email_verified',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? toUserView(row) : undefined;

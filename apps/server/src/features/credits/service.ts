@@ -1,5 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { CREDITS, type CreditsInfo, MESSAGES } from '@ensemble/shared';
+import { AppError, CREDITS, type CreditsInfo, MESSAGES } from '@ensemble/shared';
 import { countCreditsCharged, countCreditsRefunded } from '../../metrics/metrics.js';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
@@ -84,15 +84,8 @@ export async function chargeIn(
   model: string | null,
   reference: string | null,
 ): Promise<Balance | null> {
-  const table = who.kind === 'user' ? 'users' : 'guests';
-  const id = who.kind === 'user' ? who.userId : who.guestId;
-  const updated = await trx
-    .updateTable(table)
-    .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
-    .where('id', '=', id)
-    .where('credits', '>=', cost)
-    .returning(['credits'])
-    .executeTakeFirst();
+  const updated =
+    who.kind === 'user' ? await chargeUser(trx, who.userId as number, cost) : await chargeGuest(trx, who.guestId as number, cost);
   if (!updated) return null;
   await trx
     .insertInto('credit_ledger')
@@ -100,6 +93,93 @@ export async function chargeIn(
     .execute();
   countCreditsCharged(who.kind, cost);
   return getBalance(trx, who);
+}
+
+function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) {
+  return trx
+    .updateTable('guests')
+    .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
+    .where('id', '=', guestId)
+    .where('credits', '>=', cost)
+    .returning(['credits'])
+    .executeTakeFirst();
+}
+
+/**
+ * The account charge: balance, suspension, the user's monthly budget and the plan's daily cap are
+ * all conditions of the one update, so 50 parallel requests cannot overshoot any of them. When it
+ * is refused for a guardrail (not the balance) this throws that guardrail's 402.
+ */
+async function chargeUser(trx: Transaction<Database>, userId: number, cost: number): Promise<{ credits: number } | undefined> {
+  const { month, day } = spendingPeriods();
+  // The caps are read first and compared as values: a subquery in the condition is not re-read
+  // by PostgreSQL when a concurrent charge on the row commits, so it would let some through.
+  const caps = await dailyCaps(trx);
+  const monthSoFar = sql<number>`(case when month_key = ${month} then month_spent else 0 end)`;
+  const daySoFar = sql<number>`(case when day_key = ${day} then day_spent else 0 end)`;
+  const updated = await trx
+    .updateTable('users')
+    .set({
+      credits: sql`credits - ${cost}`,
+      credits_used: sql`credits_used + ${cost}`,
+      month_spent: sql`${monthSoFar} + ${cost}`,
+      month_key: month,
+      day_spent: sql`${daySoFar} + ${cost}`,
+      day_key: day,
+    })
+    .where('id', '=', userId)
+    .where('credits', '>=', cost)
+    .where('suspended_at', 'is', null)
+    .where((eb) => eb.or([eb('monthly_budget', 'is', null), eb(sql`${monthSoFar} + ${cost}`, '<=', eb.ref('monthly_budget'))]))
+    .where(
+      sql<boolean>`${daySoFar} + ${cost} <= (case ${planOfRow} when 'pro' then cast(${caps.pro} as integer) when 'premium' then cast(${caps.premium} as integer) else cast(${caps.free} as integer) end)`,
+    )
+    .returning(['credits'])
+    .executeTakeFirst();
+  if (updated) return updated;
+  await explainRefusal(trx, userId, cost, month, day);
+  return undefined;
+}
+
+const NO_CAP = 2_000_000_000;
+
+async function dailyCaps(trx: Transaction<Database>): Promise<Record<'free' | 'pro' | 'premium', number>> {
+  const rows = await trx.selectFrom('plan_daily_caps').select(['plan', 'daily_cap']).execute();
+  const of = (plan: string) => rows.find((r) => r.plan === plan)?.daily_cap ?? NO_CAP;
+  return { free: of('free'), pro: of('pro'), premium: of('premium') };
+}
+
+/** The plan a users row is on, as SQL (paid tiers by name, anything else free). */
+const planOfRow = sql`(case when users.subscription_tier in ('pro', 'premium') then users.subscription_tier else 'free' end)`;
+
+/** The UTC calendar month and day the spending totals count. */
+export function spendingPeriods(at = new Date()): { month: string; day: string } {
+  const iso = at.toISOString();
+  return { month: iso.slice(0, 7), day: iso.slice(0, 10) };
+}
+
+// Runs after the conditional update refused: a short balance stays the caller's usual "credits
+// exhausted"; a suspension or a guardrail gets its own answer.
+async function explainRefusal(trx: Transaction<Database>, userId: number, cost: number, month: string, day: string): Promise<void> {
+  const u = await trx
+    .selectFrom('users')
+    .select(['credits', 'suspended_at', 'monthly_budget', 'month_key', 'month_spent', 'day_key', 'day_spent', 'subscription_tier'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!u) return;
+  if (u.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
+  if (u.credits < cost) return;
+  const monthSpent = u.month_key === month ? u.month_spent : 0;
+  if (u.monthly_budget != null && monthSpent + cost > u.monthly_budget)
+    throw new AppError('budget_reached', MESSAGES.budgetReached(u.monthly_budget), {
+      monthly_budget: u.monthly_budget,
+      month_spent: monthSpent,
+    });
+  const plan = ['pro', 'premium'].includes(u.subscription_tier) ? u.subscription_tier : 'free';
+  const cap = await trx.selectFrom('plan_daily_caps').select('daily_cap').where('plan', '=', plan).executeTakeFirst();
+  const daySpent = u.day_key === day ? u.day_spent : 0;
+  if (cap)
+    throw new AppError('daily_cap_reached', MESSAGES.dailyCapReached(cap.daily_cap), { daily_cap: cap.daily_cap, day_spent: daySpent });
 }
 
 /** Gives back credits (a provider failed before any content), with its ledger row. */
@@ -121,14 +201,27 @@ export async function refundIn(
   model: string | null,
   reference: string | null,
 ): Promise<Balance> {
-  const table = who.kind === 'user' ? 'users' : 'guests';
-  const id = who.kind === 'user' ? who.userId : who.guestId;
-  const updated = await trx
-    .updateTable(table)
-    .set({ credits: sql`credits + ${amount}`, credits_used: sql`credits_used - ${amount}` })
-    .where('id', '=', id)
-    .returning(['credits'])
-    .executeTakeFirstOrThrow();
+  // A refund is never held back by a budget or cap; it also gives back this period's spending.
+  const { month, day } = spendingPeriods();
+  const updated =
+    who.kind === 'user'
+      ? await trx
+          .updateTable('users')
+          .set({
+            credits: sql`credits + ${amount}`,
+            credits_used: sql`credits_used - ${amount}`,
+            month_spent: sql`case when month_key = ${month} and month_spent > ${amount} then month_spent - ${amount} when month_key = ${month} then 0 else month_spent end`,
+            day_spent: sql`case when day_key = ${day} and day_spent > ${amount} then day_spent - ${amount} when day_key = ${day} then 0 else day_spent end`,
+          })
+          .where('id', '=', who.userId)
+          .returning(['credits'])
+          .executeTakeFirstOrThrow()
+      : await trx
+          .updateTable('guests')
+          .set({ credits: sql`credits + ${amount}`, credits_used: sql`credits_used - ${amount}` })
+          .where('id', '=', who.guestId)
+          .returning(['credits'])
+          .executeTakeFirstOrThrow();
   await trx
     .insertInto('credit_ledger')
     .values({ ...owner(who), delta: amount, balance_after: updated.credits, reason: 'refund', model, reference, created_at: now() })

@@ -42,6 +42,7 @@ export async function findIdentity(db: Db, hash: string): Promise<{ identity: Id
       'guests.retired_at',
       'users.subscription_status',
       'users.subscription_end_date',
+      'users.suspended_at',
     ])
     .where('sessions.id_hash', '=', hash)
     .executeTakeFirst();
@@ -54,10 +55,18 @@ export async function findIdentity(db: Db, hash: string): Promise<{ identity: Id
 async function identityOf(
   db: Db,
   hash: string,
-  row: { user_id: number | null; guest_id: number | null; expires_at: string; last_seen_at: string; retired_at: string | null },
+  row: {
+    user_id: number | null;
+    guest_id: number | null;
+    expires_at: string;
+    last_seen_at: string;
+    retired_at: string | null;
+    suspended_at: string | null;
+  },
 ): Promise<Identity | 'replaced' | null> {
   const t = Date.now();
-  if (Date.parse(row.expires_at) <= t) {
+  // A suspended account's sessions end at once, on every instance: each request reads this row.
+  if (Date.parse(row.expires_at) <= t || (row.user_id != null && row.suspended_at)) {
     await db.kysely.deleteFrom('sessions').where('id_hash', '=', hash).execute();
     return null;
   }

@@ -44,6 +44,8 @@ export function remainingFromError(error: unknown): number | null {
  */
 export function bannerForError(error: unknown, isGuest: boolean, fallback: string = MESSAGES.sendFailed): ChatBanner {
   const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
+  // A budget or daily cap the user can see and change in Settings, not an empty balance.
+  if (error instanceof ApiError && error.spendingLimit) return { message: text, variant: 'credits', actionHref: '/settings' };
   if (isCreditsFailure(error)) {
     return { message: text || exhaustedText(isGuest), variant: 'credits', actionHref: creditsActionHref(isGuest) };
   }

@@ -3,16 +3,20 @@ import { useLocation } from 'react-router';
 import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
 import { usePreferences } from '@/features/preferences';
+import { useSession } from '@/features/session';
 import { AppearanceSection } from './components/appearance-section';
+import { EmailSection } from './components/email-section';
 import { ModelsSection } from './components/models-section';
 import { ResetSection } from './components/reset-section';
 import { SystemPromptSection } from './components/system-prompt-section';
+import { SpendingSection } from './components/spending-section';
 import { useSettingsActivity } from './hooks/use-settings-activity';
 
-/** /prod/settings: appearance and favourite models; opened from 'All Models...' it scrolls to the first section. */
+/** /prod/settings: appearance, favourite models, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
 export function SettingsScreen() {
   const location = useLocation();
   const activity = useSettingsActivity();
+  const { user } = useSession();
   const body = useRef<HTMLDivElement>(null);
   const scrollToFirstHeading = Boolean((location.state as { scrollToFirstHeading?: boolean } | null)?.scrollToFirstHeading);
 
@@ -28,6 +32,8 @@ export function SettingsScreen() {
           <AppearanceSection activity={activity} />
           <ModelsSection activity={activity} />
           <SystemPromptSection />
+          {user && <SpendingSection />}
+          {user && <EmailSection user={user} />}
           <ResetSection
             onReset={() => {
               usePreferences.getState().resetPreferences();

@@ -13,6 +13,7 @@ import type { CreditPlan, CreditsSnapshot } from '@/lib/credits';
 import { type CreditTone, creditTone } from '../credit-tone';
 import { useCreditMeter } from '../hooks/use-credit-meter';
 import { CreditBar } from './credit-bar';
+import { SpendingSummary, belowWarning } from './spending-summary';
 
 const PLAN_NAMES: Record<CreditPlan, string> = {
   guest: 'Guest',
@@ -53,6 +54,15 @@ function Summary({ snapshot }: { snapshot: CreditsSnapshot }) {
   );
 }
 
+function Details({ snapshot }: { snapshot: CreditsSnapshot }) {
+  return (
+    <>
+      <Summary snapshot={snapshot} />
+      {snapshot.spending && <SpendingSummary remaining={snapshot.remaining} spending={snapshot.spending} />}
+    </>
+  );
+}
+
 function Actions({ snapshot }: { snapshot: CreditsSnapshot }) {
   const navigate = useNavigate();
   if (snapshot.plan === 'guest') {
@@ -82,7 +92,9 @@ function Actions({ snapshot }: { snapshot: CreditsSnapshot }) {
 export function CreditMeter({ user }: { user: User | null }) {
   const { snapshot, loading, failed, highlighted, retry } = useCreditMeter(user);
   const text = snapshot ? format(snapshot.remaining) : loading ? '...' : '–';
-  const tone = snapshot ? creditTone(snapshot.remaining, snapshot.max) : 'empty';
+  const base = snapshot ? creditTone(snapshot.remaining, snapshot.max) : 'empty';
+  // The user's own warning level turns the icon amber even when the plan's scale would not.
+  const tone = snapshot && base === 'accent' && belowWarning(snapshot.remaining, snapshot.spending) ? 'warning' : base;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -101,7 +113,7 @@ export function CreditMeter({ user }: { user: User | null }) {
       <DropdownMenuContent className="w-72">
         {snapshot ? (
           <>
-            <Summary snapshot={snapshot} />
+            <Details snapshot={snapshot} />
             <DropdownMenuSeparator />
             <Actions snapshot={snapshot} />
           </>

@@ -37,8 +37,17 @@ export function useCreditMeter(user: User | null): CreditMeterState {
       const plan = old?.plan ?? user?.subscription_tier ?? 'guest';
       const remaining = Math.max(0, credits);
       const unfunded = remaining === 0 && old?.unfunded === true;
-      return { remaining, max: old?.max ?? planCap(plan), creditsUsed: old?.creditsUsed ?? 0, plan, ...(unfunded ? { unfunded } : {}) };
+      return {
+        remaining,
+        max: old?.max ?? planCap(plan),
+        creditsUsed: old?.creditsUsed ?? 0,
+        plan,
+        ...(unfunded ? { unfunded } : {}),
+        ...(old?.spending ? { spending: old.spending } : {}),
+      };
     });
+    // The budget line counts this month's use, which only the server knows: read it again.
+    if (queryClient.getQueryData<CreditsSnapshot>(creditsQueryKey)?.spending?.monthly_budget != null) refetch();
     setHighlighted(true);
     clearTimeout(highlightTimer.current);
     highlightTimer.current = setTimeout(() => setHighlighted(false), TIMEOUTS.creditHighlightMs);

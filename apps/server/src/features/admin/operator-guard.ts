@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, MESSAGES } from '@ensemble/shared';
+import type { Db } from '../../db/connection.js';
+
+/** The operator behind a request: an account whose verified e-mail is in ADMIN_EMAILS and that is not suspended. */
+export interface Operator {
+  id: number;
+  email: string;
+  username: string;
+}
+
+/** Whether an account row makes an operator under this ADMIN_EMAILS list. */
+export function isOperator(
+  adminEmails: readonly string[],
+  u: { email: string; email_verified: number; suspended_at: string | null },
+): boolean {
+  return u.email_verified === 1 && !u.suspended_at && adminEmails.includes(u.email.toLowerCase());
+}
+
+/**
+ * The calling operator, or a 403 for anyone else (a guest, an account, an unverified or suspended
+ * operator). Never creates a guest identity: an admin call must not mint one.
+ */
+export async function requireOperator(request: FastifyRequest, db: Db, adminEmails: readonly string[]): Promise<Operator> {
+  const who = await request.existingIdentity();
+  if (who?.kind === 'user' && adminEmails.length > 0) {
+    const u = await db.kysely
+      .selectFrom('users')
+      .select(['id', 'email', 'username', 'email_verified', 'suspended_at'])
+      .where('id', '=', who.userId)
+      .executeTakeFirst();
+    if (u && isOperator(adminEmails, u)) return { id: u.id, email: u.email, username: u.username };
+  }
+  throw new AppError('forbidden', MESSAGES.operatorsOnly);
+}

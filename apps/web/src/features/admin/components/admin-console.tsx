@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { NavLink, Route, Routes } from 'react-router';
+import { Page } from '@/components/page';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { operatorQuery } from '../api/admin-queries';
+import { AbusePanel } from './abuse-panel';
+import { AuditPanel } from './audit-panel';
+import { CapsPanel } from './caps-panel';
+import { UserDetail } from './user-detail';
+import { UsersPanel } from './users-panel';
+
+const TABS = [
+  { to: '/admin', label: 'Users', end: true },
+  { to: '/admin/caps', label: 'Daily caps', end: false },
+  { to: '/admin/abuse', label: 'Abuse', end: false },
+  { to: '/admin/audit', label: 'Audit log', end: false },
+];
+
+function Refused({ error }: { error: unknown }) {
+  const text = error instanceof ApiError ? error.message : 'The operator console could not be loaded.';
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
+      <ShieldAlert aria-hidden="true" className="size-10 text-muted" />
+      <p className="text-lg text-fg">{text}</p>
+    </div>
+  );
+}
+
+/** /prod/admin/*: the operator console (users, daily caps, audit log); anyone else sees a refusal. */
+export function AdminConsole() {
+  const me = useQuery(operatorQuery());
+  if (me.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner />
+      </div>
+    );
+  }
+  if (me.isError) return <Refused error={me.error} />;
+  return (
+    <Page width="xl" title="Operator console" actions={<span className="text-sm text-muted">Signed in as {me.data.operator.email}</span>}>
+      <nav aria-label="Operator console" className="mb-6 flex gap-1 border-b border-border">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) =>
+              cn(
+                '-mb-px border-b-2 px-4 py-2 text-sm font-medium transition-colors',
+                isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
+              )
+            }
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Routes>
+        <Route index element={<UsersPanel />} />
+        <Route path="users/:userId" element={<UserDetail />} />
+        <Route path="caps" element={<CapsPanel />} />
+        <Route path="abuse" element={<AbusePanel />} />
+        <Route path="audit" element={<AuditPanel />} />
+        <Route path="*" element={<UsersPanel />} />
+      </Routes>
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+
+/** A plain data table with a header row; `empty` shows when there are no rows. */
+export function AdminTable({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-surface-2 text-xs tracking-wide text-muted uppercase">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">{children}</tbody>
+      </table>
+      {empty}
+    </div>
+  );
+}
+
+/** Previous / next buttons with "page N of M". */
+export function Pager({ page, total, pageSize, onPage }: { page: number; total: number; pageSize: number; onPage(page: number): void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="mt-3 flex items-center justify-between text-sm text-muted">
+      <span>
+        {total.toLocaleString('en-US')} in all · page {page} of {pages}
+      </span>
+      <div className="flex gap-2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A short date and time in UTC. */
+export const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { auditQuery } from '../api/admin-queries';
+import { AdminTable, Pager, when } from './admin-table';
+
+const show = (v: unknown) => (v == null ? '' : JSON.stringify(v));
+
+/** The audit log: who did what to which account or plan, when, why, and the state before and after. */
+export function AuditPanel() {
+  const [page, setPage] = useState(1);
+  const log = useQuery({ ...auditQuery(page), placeholderData: keepPreviousData });
+  return (
+    <section aria-label="Audit log">
+      <AdminTable
+        head={['When', 'Operator', 'Action', 'Target', 'Reason', 'Before → after']}
+        empty={log.data?.entries.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted">No operator actions yet.</p>}
+      >
+        {log.data?.entries.map((e) => (
+          <tr key={e.id}>
+            <td className="px-3 py-1.5 whitespace-nowrap text-muted">{when(e.created_at)}</td>
+            <td className="px-3 py-1.5">{e.actor_email}</td>
+            <td className="px-3 py-1.5">{e.action.replaceAll('_', ' ')}</td>
+            <td className="px-3 py-1.5">{e.target}</td>
+            <td className="px-3 py-1.5">{e.reason}</td>
+            <td className="px-3 py-1.5 font-mono text-xs">
+              {show(e.before)} → {show(e.after)}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      {log.data && <Pager page={page} total={log.data.total} pageSize={log.data.page_size} onPage={setPage} />}
+    </section>
+  );
+}

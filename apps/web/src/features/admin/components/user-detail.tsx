@@ -1,0 +1,126 @@
+import type { AdminUserDetail } from '@ensemble/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { userQuery } from '../api/admin-queries';
+import { AdminTable, when } from './admin-table';
+import { UserActionsPanel } from './user-actions-panel';
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-border bg-surface px-4 py-3">
+      <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-1 text-lg text-fg tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function Facts({ u }: { u: AdminUserDetail }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <Fact label="Plan">
+        <span className="capitalize">{u.plan}</span>
+        <span className="ml-2 text-sm text-muted">{u.subscription_status}</span>
+      </Fact>
+      <Fact label="Balance">
+        <span data-testid="admin-user-balance">{n(u.credits)}</span>
+      </Fact>
+      <Fact label="Used this month">
+        {n(u.month_spent)}
+        {u.monthly_budget != null && <span className="text-sm text-muted"> of {n(u.monthly_budget)} budget</span>}
+      </Fact>
+      <Fact label="Status">
+        {u.suspended ? <Badge tone="danger">Suspended</Badge> : <Badge tone="success">Active</Badge>}{' '}
+        {!u.email_verified && <Badge>Unverified e-mail</Badge>}
+      </Fact>
+    </dl>
+  );
+}
+
+/** /prod/admin/users/:id: one account's plan, status, balance, ledger, usage by model, threads and images, with actions. */
+export function UserDetail() {
+  const id = Number(useParams().userId);
+  const q = useQuery({ ...userQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <p className="text-danger">{q.error.message}</p>;
+  const u = q.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
+          <ArrowLeft aria-hidden="true" className="size-4" /> All users
+        </Link>
+        <h2 className="mt-2 text-2xl text-fg">{u.email}</h2>
+        <p className="text-sm text-muted">
+          {u.username} · joined {when(u.created_at)}
+          {u.subscription_end_date && ` · plan ends ${u.subscription_end_date.slice(0, 10)}`}
+        </p>
+      </div>
+      <Facts u={u} />
+      <UserActionsPanel user={u} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-label="Ledger">
+          <h3 className="mb-2 text-lg text-fg">Ledger (latest 50)</h3>
+          <AdminTable head={['When', 'Change', 'Balance', 'Why']}>
+            {u.ledger.map((r) => (
+              <tr key={r.id}>
+                <td className="px-3 py-1.5 text-muted">{when(r.created_at)}</td>
+                <td className={r.delta < 0 ? 'px-3 py-1.5 tabular-nums text-danger' : 'px-3 py-1.5 tabular-nums text-success'}>
+                  {r.delta > 0 ? `+${n(r.delta)}` : n(r.delta)}
+                </td>
+                <td className="px-3 py-1.5 tabular-nums">{n(r.balance_after)}</td>
+                <td className="px-3 py-1.5">{r.model ? `${r.reason} · ${r.model}` : r.reason}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        </section>
+        <div className="space-y-6">
+          <section aria-label="Usage by model">
+            <h3 className="mb-2 text-lg text-fg">Usage by model</h3>
+            <AdminTable
+              head={['Model', 'Requests', 'Credits']}
+              empty={u.usage_by_model.length === 0 && <p className="px-3 py-4 text-center text-sm text-muted">No requests yet.</p>}
+            >
+              {u.usage_by_model.map((r) => (
+                <tr key={r.model}>
+                  <td className="px-3 py-1.5">{r.model}</td>
+                  <td className="px-3 py-1.5 tabular-nums">{n(r.requests)}</td>
+                  <td className="px-3 py-1.5 tabular-nums">{n(r.credits)}</td>
+                </tr>
+              ))}
+            </AdminTable>
+          </section>
+          <section aria-label="Threads">
+            <h3 className="mb-2 text-lg text-fg">Threads ({n(u.thread_count)})</h3>
+            {u.threads.length === 0 && <p className="text-sm text-muted">No saved threads.</p>}
+            <ul className="divide-y divide-border rounded-2xl border border-border text-sm empty:hidden">
+              {u.threads.map((t) => (
+                <li key={t.id} className="flex justify-between gap-3 px-3 py-1.5">
+                  <span className="truncate">{t.title}</span>
+                  <span className="shrink-0 text-muted">{t.message_count} messages</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-label="Images">
+            <h3 className="mb-2 text-lg text-fg">Images ({n(u.image_count)})</h3>
+            {u.images.length === 0 && <p className="text-sm text-muted">No images.</p>}
+            <ul className="divide-y divide-border rounded-2xl border border-border text-sm empty:hidden">
+              {u.images.map((i) => (
+                <li key={i.id} className="flex justify-between gap-3 px-3 py-1.5">
+                  <span className="truncate">{i.prompt}</span>
+                  <span className="shrink-0 text-muted">{i.model}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { usersQuery } from '../api/admin-queries';
+import { AdminTable, Pager, when } from './admin-table';
+
+/** Account search by e-mail or name, paged; each row opens the account. */
+export function UsersPanel() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(q);
+  const list = useQuery({ ...usersQuery(q, page), placeholderData: keepPreviousData });
+
+  function handleSearch(event: FormEvent) {
+    event.preventDefault();
+    setParams(text.trim() ? { q: text.trim() } : {});
+  }
+
+  return (
+    <section aria-label="Users">
+      <form aria-label="Search users" onSubmit={handleSearch} className="mb-4 flex gap-2">
+        <Input
+          aria-label="Search by e-mail or name"
+          placeholder="Search by e-mail or name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="max-w-md"
+        />
+        <Button type="submit" icon={<Search />}>
+          Search
+        </Button>
+      </form>
+      {list.isError && <p className="text-sm text-danger">{list.error.message}</p>}
+      <AdminTable
+        head={['Account', 'Plan', 'Balance', 'Status', 'Joined']}
+        empty={list.data?.users.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted">No account matches “{q}”.</p>}
+      >
+        {list.data?.users.map((u) => (
+          <tr key={u.id} className="hover:bg-surface-2/60">
+            <td className="px-3 py-2">
+              <Link to={`/admin/users/${u.id}`} className="font-medium text-fg hover:text-accent">
+                {u.email}
+              </Link>
+              <div className="text-xs text-muted">{u.username}</div>
+            </td>
+            <td className="px-3 py-2 capitalize">{u.plan}</td>
+            <td className="px-3 py-2 tabular-nums">{u.credits.toLocaleString('en-US')}</td>
+            <td className="px-3 py-2">
+              {u.suspended ? (
+                <Badge tone="danger">Suspended</Badge>
+              ) : u.email_verified ? (
+                <Badge tone="success">Verified</Badge>
+              ) : (
+                <Badge>Unverified</Badge>
+              )}
+            </td>
+            <td className="px-3 py-2 text-muted">{when(u.created_at)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+      {list.data && (
+        <Pager
+          page={page}
+          total={list.data.total}
+          pageSize={list.data.page_size}
+          onPage={(p) => setParams({ ...(q ? { q } : {}), page: String(p) })}
+        />
+      )}
+    </section>
+  );
+}

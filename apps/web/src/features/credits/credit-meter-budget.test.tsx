@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER, stubApi } from '@/test/fake-api';
+import { renderApp } from '@/test/render-app';
+
+const CREDITS = 'POST /api/credits/check_credits.php';
+const SPENDING = 'GET /api/user/spending.php';
+
+function balance(remaining: number, spending: Record<string, unknown>) {
+  return {
+    json: {
+      status: 'success',
+      credits_info: { remaining, credits_used: 100 - remaining, status: 'active', max: 100 },
+      plan: 'free',
+      spending: { monthly_budget: null, low_balance_warning: null, month_spent: 0, day_spent: 0, daily_cap: null, ...spending },
+    },
+  };
+}
+
+describe('the credit meter with spending limits', () => {
+  it('shows the monthly budget used and warns at the user’s own level', async () => {
+    stubApi({ user: TEST_USER, routes: { [CREDITS]: balance(80, { monthly_budget: 300, month_spent: 45, low_balance_warning: 90 }) } });
+    renderApp('/prod/thread');
+    await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('80'));
+    await userEvent.click(screen.getByRole('button', { name: /credits$/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByTestId('credit-budget')).toHaveTextContent('Monthly budget45 of 300 used');
+    expect(within(menu).getByTestId('credit-low-warning')).toHaveTextContent('Below your warning level of 90 credits');
+  });
+
+  it('shows neither line when no budget or warning is set', async () => {
+    stubApi({ user: TEST_USER, routes: { [CREDITS]: balance(80, {}) } });
+    renderApp('/prod/thread');
+    await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('80'));
+    await userEvent.click(screen.getByRole('button', { name: /credits$/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByTestId('credit-budget')).toBeNull();
+    expect(within(menu).queryByTestId('credit-low-warning')).toBeNull();
+  });
+
+  it('Settings saves a budget and refuses a bad one with a clear message', async () => {
+    const api = stubApi({
+      user: TEST_USER,
+      routes: {
+        [CREDITS]: balance(80, {}),
+        [SPENDING]: {
+          json: {
+            status: 'success',
+            spending: { monthly_budget: null, low_balance_warning: null, month_spent: 12, day_spent: 2, daily_cap: null },
+          },
+        },
+        'POST /api/user/spending.php': {
+          json: {
+            status: 'success',
+            spending: { monthly_budget: 500, low_balance_warning: null, month_spent: 12, day_spent: 2, daily_cap: null },
+          },
+        },
+      },
+    });
+    renderApp('/prod/settings');
+    const input = await screen.findByLabelText('Monthly budget');
+    await userEvent.type(input, 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a whole number from 1 to 1,000,000, or leave it empty for none.');
+    await userEvent.clear(input);
+    await userEvent.type(input, '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Spending limits saved.')).toBeInTheDocument();
+    expect(screen.getByTestId('spending-usage')).toHaveTextContent('12 credits used of your 500 budget');
+    const saves = api.mock.calls.filter(([url, init]) => String(url).endsWith('/api/user/spending.php') && init?.method === 'POST');
+    expect(saves.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ monthly_budget: 500, low_balance_warning: null }]);
+  });
+});

@@ -1,0 +1,107 @@
+import { SPENDING_MAX, type SpendingState } from '@ensemble/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { spendingQueryOptions, useSaveSpending } from '../api/spending';
+import { SettingRow } from './setting-row';
+import { SettingsSection } from './settings-section';
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+/** '' means none; anything else must be a whole number from 1 to SPENDING_MAX. */
+function parseAmount(text: string): number | null | 'invalid' {
+  const t = text.trim();
+  if (!t) return null;
+  if (!/^\d+$/.test(t)) return 'invalid';
+  const n = Number(t);
+  return n >= 1 && n <= SPENDING_MAX ? n : 'invalid';
+}
+
+function Usage({ s }: { s: SpendingState }) {
+  return (
+    <p data-testid="spending-usage" className="text-sm text-muted">
+      This month (UTC): <span className="font-medium text-fg tabular-nums">{format(s.month_spent)}</span> credits used
+      {s.monthly_budget != null && ` of your ${format(s.monthly_budget)} budget`}.
+      {s.daily_cap != null && ` Today: ${format(s.day_spent)} of the ${format(s.daily_cap)} credits your plan allows per day.`}
+    </p>
+  );
+}
+
+/** Settings' spending card (accounts): a monthly credit budget and a low-balance warning level. */
+export function SpendingSection() {
+  const query = useQuery(spendingQueryOptions());
+  const save = useSaveSpending();
+  const [budget, setBudget] = useState('');
+  const [warning, setWarning] = useState('');
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!query.data) return;
+    setBudget(query.data.monthly_budget?.toString() ?? '');
+    setWarning(query.data.low_balance_warning?.toString() ?? '');
+  }, [query.data]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const monthly_budget = parseAmount(budget);
+    const low_balance_warning = parseAmount(warning);
+    if (monthly_budget === 'invalid' || low_balance_warning === 'invalid') {
+      setNote({ text: `Enter a whole number from 1 to ${format(SPENDING_MAX)}, or leave it empty for none.`, error: true });
+      return;
+    }
+    try {
+      await save.mutateAsync({ monthly_budget, low_balance_warning });
+      setNote({ text: 'Spending limits saved.', error: false });
+    } catch (error) {
+      setNote({ text: error instanceof ApiError ? error.message : 'Failed to save your spending limits.', error: true });
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="spending"
+      title="Spending"
+      description="Cap what you spend each calendar month (UTC) and get warned when your balance runs low."
+    >
+      <form onSubmit={handleSubmit} className="divide-y divide-border" noValidate>
+        <SettingRow
+          title="Monthly budget"
+          hint="Requests stop once this many credits are used this month. Empty: no budget."
+          htmlFor="monthly-budget"
+        >
+          <Input
+            id="monthly-budget"
+            inputMode="numeric"
+            placeholder="No budget"
+            value={budget}
+            onChange={(e) => setBudget(e.target.value)}
+            className="w-40"
+          />
+        </SettingRow>
+        <SettingRow title="Low-balance warning" hint="The credit meter turns amber at or below this balance." htmlFor="low-balance-warning">
+          <Input
+            id="low-balance-warning"
+            inputMode="numeric"
+            placeholder="No warning"
+            value={warning}
+            onChange={(e) => setWarning(e.target.value)}
+            className="w-40"
+          />
+        </SettingRow>
+        <div className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          {query.data ? <Usage s={query.data} /> : <span className="text-sm text-muted">Loading your spending...</span>}
+          <Button type="submit" loading={save.isPending}>
+            Save limits
+          </Button>
+        </div>
+        {note && (
+          <p role={note.error ? 'alert' : 'status'} className={note.error ? 'pt-3 text-sm text-danger' : 'pt-3 text-sm text-success'}>
+            {note.text}
+          </p>
+        )}
+      </form>
+    </SettingsSection>
+  );
+}
