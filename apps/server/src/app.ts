@@ -14,10 +14,9 @@ import { readModelsFile } from './features/catalogue/models-file.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
 import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
-import { recoverInterruptedStreams } from './features/chat/recovery.js';
+import { LEASE_TIMING, type LeaseTiming } from './features/chat/leases.js';
 import { chatRoutes } from './features/chat/routes.js';
-import { RedisStreamHub } from './features/chat/redis-stream-hub.js';
-import { MemoryStreamHub, type StreamHub } from './features/chat/stream-hub.js';
+import { type ChatStreams, createChatStreams } from './features/chat/streams.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
@@ -54,6 +53,13 @@ export interface AppContext {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Replies in flight: their events, leases, Stop and drain. */
+  streams: ChatStreams;
+  /**
+   * Graceful drain (SIGTERM): refuses new chats and reports `draining`, lets running replies
+   * finish for up to `timeoutMs`, and hands what is left over as interrupted.
+   */
+  drain(timeoutMs: number): Promise<{ finished: number; cut: number }>;
 }
 
 /** Connection deadlines (issue 11): slow or trickling requests are closed; answers themselves are never cut. */
@@ -72,6 +78,8 @@ export interface BuildOptions {
   pgSchema?: string;
   /** Overrides the request deadline (tests, so they need not wait 30 s). */
   requestTimeoutMs?: number;
+  /** Overrides the lease lifetime, renewal and sweep periods (tests, so a dead instance shows quickly). */
+  leaseTiming?: LeaseTiming;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -86,8 +94,6 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
   const ctx: AppContext = { config, db, redis, catalogue, storage: await createObjectStore(config) };
-  await recoverInterruptedStreams(ctx);
-  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
   const attaches = redis ? createRedisAttachLimiter(redis, deploymentNamespace(config, options.pgSchema)) : createMemoryAttachLimiter();
 
   const requestTimeout = options.requestTimeoutMs ?? CONNECTION_TIMEOUTS.requestMs;
@@ -105,12 +111,14 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
       connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs,
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Settles what dead instances left (only expired leases), then keeps sweeping.
+  const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   app.addHook('onClose', async () => {
     unwatchPool();
-    await hub.close();
+    await streams.close();
     await db.close();
     ctx.storage.close();
     redis?.disconnect();
@@ -128,11 +136,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });
   await app.register(identityPlugin, { db, config });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, draining: () => streams.draining });
   await app.register(assetRoutes);
   await app.register(configRoutes, { config, demoMode: () => catalogue.usesDemo() });
   await app.register(catalogueRoutes, { catalogue });
-  await app.register(chatRoutes, { ctx, catalogue, hub, attaches });
+  await app.register(chatRoutes, { ctx, catalogue, streams, attaches });
   await app.register(sessionRoutes, { db });
   await app.register(authRoutes, { ctx });
   await app.register(creditsRoutes, { db });
@@ -143,7 +151,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(billingRoutes, { config, db });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
-  return { app, ctx };
+  const drain = async (timeoutMs: number) => {
+    streams.draining = true;
+    return streams.running.drain(timeoutMs);
+  };
+  return { app, ctx, streams, drain };
 }
 
 /** Names this deployment's data (its database, or its SQLite folder) so instances sharing it share counters. */

@@ -160,4 +160,12 @@ export interface Database {
   billing_events: BillingEventsTable;
   rate_limits: RateLimitsTable;
   open_charges: OpenChargesTable;
+  stream_leases: StreamLeasesTable;
+}
+
+export interface StreamLeasesTable {
+  stream_id: string;
+  instance_id: string;
+  expires_at: string;
+  stop: Generated<number>;
 }

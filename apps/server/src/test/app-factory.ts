@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type BuiltApp, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import type { LeaseTiming } from '../features/chat/leases.js';
 
 /** Which database the suite runs on: TEST_DB=postgres runs it on PostgreSQL. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -23,7 +24,7 @@ export interface TestApp extends BuiltApp {
 /** Builds the real app on a fresh SQLite file (or a fresh PostgreSQL schema) in a temporary DATA_DIR. */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { sharedWith?: TestApp; databaseOf?: TestApp; pgSchema?: string; requestTimeoutMs?: number } = {},
+  options: { sharedWith?: TestApp; databaseOf?: TestApp; pgSchema?: string; requestTimeoutMs?: number; leaseTiming?: LeaseTiming } = {},
 ): Promise<TestApp> {
   // A second instance on the same database (and data folder), as behind a load balancer; with
   // databaseOf (or a schema the caller made), on the same PostgreSQL schema but its own DATA_DIR, as on another machine.
@@ -43,7 +44,7 @@ export async function createTestApp(
   });
   let built: BuiltApp;
   try {
-    built = await buildApp(config, { pgSchema, requestTimeoutMs: options.requestTimeoutMs });
+    built = await buildApp(config, { pgSchema, requestTimeoutMs: options.requestTimeoutMs, leaseTiming: options.leaseTiming });
   } catch (error) {
     if (pgSchema && !shared) await dropSchema(pgSchema);
     if (!options.sharedWith) rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ export const AUTH_PATHS = {
   refreshUser: '/api/user/refresh_user.php',
 } as const;
 
-export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;
+export const CHAT_PATHS = { chat: '/api/messages/chat.php', stop: '/api/messages/stop.php' } as const;
 
 export const CONFIG_PATHS = {
   frontend: '/api/config/get_frontend_config.php',

@@ -3,10 +3,12 @@ import type { Dialect } from '../connection.js';
 import { initial } from './001-initial.js';
 import { openCharges } from './003-open-charges.js';
 import { appSecrets } from './005-app-secrets.js';
+import { streamLeases } from './006-stream-leases.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '001-initial': initial,
   '003-open-charges': openCharges,
   '005-app-secrets': appSecrets,
+  '006-stream-leases': streamLeases,
 };

@@ -6,6 +6,7 @@ import { ProviderError, type ChatTurn } from '../../providers/types.js';
 import { findMessage, deleteMessageRow, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, settleCharge } from './open-charges.js';
+import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 
@@ -24,6 +25,8 @@ export interface TextJob {
   /** The assistant message being written, or null for a comparison without a thread. */
   messageId: number | null;
   cost: number;
+  /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
+  signal: AbortSignal;
   log: FastifyBaseLogger;
 }
 
@@ -49,7 +52,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
   const started = performance.now();
   const replyEnded = replyStarted();
   // Saves run one after another; a failed save is logged and the next one carries the text.
-  const save = (status: 'streaming' | 'complete' | 'error', then?: () => Promise<void>) => {
+  const save = (status: 'streaming' | 'complete' | 'error' | 'stopped' | 'interrupted', then?: () => Promise<void>) => {
     const id = job.messageId;
     const text = content;
     saving = saving
@@ -70,7 +73,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
   };
 
   try {
-    const signal = new AbortController().signal;
+    const signal = job.signal;
     for await (const raw of job.resolved.adapter.streamText({
       model: job.model,
       providerModelId: job.resolved.providerModelId,
@@ -95,11 +98,16 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
       }
     }
     clearTimeout(trailing);
+    if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     await save('complete');
     await settle(ctx, job, 'keep');
   } catch (error) {
     clearTimeout(trailing);
+    if (job.signal.aborted) {
+      failure = await cutShort(ctx, hub, job, job.signal.reason as StopReason, content, () => saving, save);
+      return { content, error: failure };
+    }
     failure = failureText(error);
     countProviderError(provider, error instanceof ProviderError ? error.kind : 'internal');
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
@@ -116,6 +124,32 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     hub.finish(job.streamId);
   }
   return { content, error: failure };
+}
+
+/**
+ * A reply cut by Stop keeps its text as `stopped` with no error (readers just get [DONE]); one cut
+ * by a drain is handed over as `interrupted` with the error event. Either way, a reply with no
+ * text yet is removed and refunded. Returns the failure text for a caller waiting on the reply.
+ */
+async function cutShort(
+  ctx: AppContext,
+  hub: StreamHub,
+  job: TextJob,
+  reason: StopReason,
+  content: string,
+  pending: () => Promise<void>,
+  save: (status: 'stopped' | 'interrupted') => Promise<void>,
+): Promise<string | null> {
+  await pending();
+  if (content) {
+    await save(reason === 'stop' ? 'stopped' : 'interrupted');
+    await settle(ctx, job, 'keep');
+  } else {
+    await settle(ctx, job, 'refund');
+  }
+  if (reason === 'stop') return content ? null : MESSAGES.generatorStopped;
+  hub.push(job.streamId, { error: MESSAGES.generatorStopped });
+  return MESSAGES.generatorStopped;
 }
 
 /** Settles the job's charge; a refunded reply's empty placeholder goes first, so no one sees it. */

@@ -58,3 +58,8 @@ export async function settleCharge(db: Db, reference: string, outcome: 'keep' | 
 export async function listOpenCharges(db: Db) {
   return db.kysely.selectFrom('open_charges').selectAll().orderBy('created_at').execute();
 }
+
+/** The open charge of a reply still being produced, if any (who owns it, for Stop on any instance). */
+export async function findOpenCharge(db: Db, reference: string) {
+  return db.kysely.selectFrom('open_charges').select(['user_id', 'guest_id']).where('reference', '=', reference).executeTakeFirst();
+}

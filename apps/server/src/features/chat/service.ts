@@ -26,7 +26,8 @@ import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from 
 import { failureText, runTextJob } from './generation.js';
 import { countProviderError } from '../../metrics/metrics.js';
 import { chargeReference, settleCharge } from './open-charges.js';
-import type { StreamHub } from './stream-hub.js';
+import { holdLease } from './leases.js';
+import type { ChatStreams } from './streams.js';
 
 type ParsedChat = {
   thread_id?: number | null;
@@ -40,7 +41,7 @@ type ParsedChat = {
 export interface ChatDeps {
   ctx: AppContext;
   catalogue: ServerCatalogue;
-  hub: StreamHub;
+  streams: ChatStreams;
   log: FastifyBaseLogger;
 }
 
@@ -53,7 +54,7 @@ export const ownerKey = (who: Identity) => (who.kind === 'user' ? `user:${who.us
  * a server-side stream. Any failure after the charge and before the reply starts refunds it.
  */
 export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat): Promise<ChatResponse> {
-  const { ctx, catalogue, hub } = deps;
+  const { ctx, catalogue, streams } = deps;
   const db = ctx.db;
   assertUserIdClaim(who, body.user_id);
   const model = catalogue.find(body.model);
@@ -67,29 +68,56 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const reference = chargeReference(streamId);
   const aspectRatio = requestedAspectRatio(prompt);
   const text = model.type !== 'image';
-  const admitted = await admitChat(db, who, {
-    threadId: body.thread_id ?? null,
-    model,
-    cost,
-    reference,
-    prompt: prompt.content,
-    aspectRatio,
-    placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
-  });
-  if (!admitted) throw await creditsError(ctx, who, cost);
-  const { thread, messageId } = admitted;
-  const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
-  if (!text) return generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, reference);
-
-  let job: ReturnType<typeof runTextJob>;
+  // The lease comes before the charge: a sweep on another instance never sees the charge unleased.
+  const controller = new AbortController();
+  const lease = await holdLease(
+    streams.leases,
+    streamId,
+    streams.timing,
+    () => streams.running.stop(streamId, 'stop'),
+    (error) => deps.log.warn({ err: error, streamId }, 'renewing a stream lease failed'),
+  );
+  let admitted: Awaited<ReturnType<typeof admitChat>>;
   try {
-    const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
-    await hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
-    job = runTextJob(ctx, hub, { streamId, reference, who, model, resolved, turns, messageId, cost, log: deps.log });
+    admitted = await admitChat(db, who, {
+      threadId: body.thread_id ?? null,
+      model,
+      cost,
+      reference,
+      prompt: prompt.content,
+      aspectRatio,
+      placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
+    });
   } catch (error) {
-    await abandonAdmission(db, admitted, reference);
+    await lease.release();
     throw error;
   }
+  if (!admitted) {
+    await lease.release();
+    throw await creditsError(ctx, who, cost);
+  }
+  const { thread, messageId } = admitted;
+  const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
+  if (!text) {
+    const image = generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, reference, controller.signal);
+    const done = image.finally(() => lease.release());
+    streams.running.track(streamId, controller, done);
+    return done;
+  }
+
+  let job: Promise<{ content: string; error: string | null }>;
+  try {
+    const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
+    await streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
+    const signal = controller.signal;
+    job = runTextJob(ctx, streams.hub, { streamId, reference, who, model, resolved, turns, messageId, cost, signal, log: deps.log });
+  } catch (error) {
+    await abandonAdmission(db, admitted, reference);
+    await lease.release();
+    throw error;
+  }
+  job = job.finally(() => lease.release());
+  streams.running.track(streamId, controller, job);
 
   const metadata = { demo: resolved.adapter.demo };
   if (body.stream && model.stream) {
@@ -124,6 +152,7 @@ async function generateImageReply(
   prompt: string,
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
   reference: string,
+  signal: AbortSignal,
 ): Promise<ChatResponse> {
   const { ctx } = deps;
   const { resolved } = base;
@@ -134,7 +163,7 @@ async function generateImageReply(
       providerModelId: resolved.providerModelId,
       prompt,
       aspectRatio,
-      signal: new AbortController().signal,
+      signal,
     });
     stored = await storeImage(ctx, {
       owner: who,
