@@ -11,6 +11,7 @@ import { type Db, openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
+import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
 import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
@@ -82,6 +83,11 @@ export interface BuildOptions {
   leaseTiming?: LeaseTiming;
 }
 
+const availabilityChecked = new WeakMap<FastifyInstance, Promise<void>>();
+
+/** Settles when the app's first round of model-availability checks is done (tests wait on it). */
+export const firstAvailabilityCheck = (app: FastifyInstance): Promise<void> => availabilityChecked.get(app) ?? Promise.resolve();
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
@@ -91,9 +97,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   // Without SESSION_SECRET every instance on this database takes the one kept there, so cookies work on all of them.
   const config: AppConfig = { ...loaded, SESSION_SECRET: loaded.SESSION_SECRET ?? (await sharedSessionSecret(db, loaded.DATA_DIR)) };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
-  const catalogue = createServerCatalogue(createProviderRegistry(providerSettingsFromEnv(config.raw)), modelsFile);
-  const ctx: AppContext = { config, db, redis, catalogue, storage: await createObjectStore(config) };
+  const storage = await createObjectStore(config);
   const attaches = redis ? createRedisAttachLimiter(redis, deploymentNamespace(config, options.pgSchema)) : createMemoryAttachLimiter();
 
   const requestTimeout = options.requestTimeoutMs ?? CONNECTION_TIMEOUTS.requestMs;
@@ -111,13 +115,25 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
       connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs,
     },
   }).withTypeProvider<ZodTypeProvider>();
-  // Settles what dead instances left (only expired leases), then keeps sweeping.
-  const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
+  const registry = createProviderRegistry(providerSettingsFromEnv(config.raw));
+  const availability = createAvailabilityStore(db.kysely, app.log);
+  const catalogue = createServerCatalogue(registry, modelsFile, availability);
+  const ctx: AppContext = { config, db, redis, catalogue, storage };
+  // Settles what dead instances left (only expired leases), then keeps sweeping.
+  const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
+  // Which models each keyed provider serves is asked in the background: the start does not wait for it.
+  const checks = startAvailabilityChecks({ store: availability, settings: registry.settings, rows: catalogue.realRows(), log: app.log });
+  availabilityChecked.set(app, checks.firstCheck);
+
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   app.addHook('onClose', async () => {
     unwatchPool();
+    checks.stop();
+    await checks.firstCheck.catch(() => undefined);
     await streams.close();
     await db.close();
     ctx.storage.close();

@@ -36,17 +36,26 @@ describe('titles', () => {
 describe('catalogue', () => {
   it('holds the spec models with their providers and costs', () => {
     const cost = (id: string) => modelCost(findModel({ text_models: [...TEXT_MODELS], image_models: [...IMAGE_MODELS] }, id));
-    expect(TEXT_MODELS).toHaveLength(17);
+    expect(TEXT_MODELS).toHaveLength(23);
     expect(IMAGE_MODELS).toHaveLength(10);
     expect([cost('gpt-4o'), cost('o1-mini'), cost('o3-mini'), cost('claude-3-5-haiku-latest')]).toEqual([1, 3, 3, 1]);
     expect([cost('flux'), cost('flux-pro'), cost('dall-e-3'), cost('dall-e-2'), cost('gpt-image-1')]).toEqual([4, 4, 3, 3, 8]);
     expect([cost('V_1'), cost('V_1_TURBO'), cost('V_2A'), cost('V_2A_TURBO'), cost('sdxl')]).toEqual([4, 4, 5, 5, 3]);
-    expect(TEXT_MODELS.find((m) => m.id === 'deepseek-chat')?.model_id).toBe('deepseek-chat-v1');
+    expect(TEXT_MODELS.find((m) => m.id === 'deepseek-chat')?.model_id).toBe('deepseek-v4-flash');
     expect(TEXT_MODELS.every((m) => m.stream)).toBe(true);
     expect(IMAGE_MODELS.some((m) => m.stream)).toBe(false);
     const ids = [...TEXT_MODELS, ...IMAGE_MODELS].map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(DEFAULT_SHORTLIST.every((id) => ids.includes(id))).toBe(true);
+  });
+
+  it('sends each provider model from one row only, and names only existing rows of the same type as fallbacks', () => {
+    const all = [...TEXT_MODELS, ...IMAGE_MODELS];
+    const sent = all.map((m) => `${m.provider}:${m.model_id ?? m.id}`);
+    expect(new Set(sent).size).toBe(sent.length);
+    for (const m of all) {
+      for (const f of m.fallbacks ?? []) expect(all.find((o) => o.id === f)?.type).toBe(m.type);
+    }
   });
 
   it('defaults a missing cost to 1 and guesses image models from their ids', () => {

@@ -137,7 +137,6 @@ export interface OpenChargesTable {
   created_at: string;
 }
 
-/** The whole schema, one interface per table. */
 /** A secret shared by every instance (the generated session secret). */
 export interface AppSecretsTable {
   name: string;
@@ -145,6 +144,17 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
+/** A catalogue row its provider does not serve now (migration 004). */
+export interface ModelAvailabilityTable {
+  model_id: string;
+  provider: string;
+  provider_model_id: string;
+  /** 'unlisted': the provider's model list leaves it out; 'not_found': a request met "model not found". */
+  reason: string;
+  updated_at: string;
+}
+
+/** The whole schema, one interface per table. */
 export interface Database {
   app_secrets: AppSecretsTable;
   users: UsersTable;
@@ -160,6 +170,7 @@ export interface Database {
   billing_events: BillingEventsTable;
   rate_limits: RateLimitsTable;
   open_charges: OpenChargesTable;
+  model_availability: ModelAvailabilityTable;
   stream_leases: StreamLeasesTable;
 }
 

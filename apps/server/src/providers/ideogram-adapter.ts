@@ -33,7 +33,8 @@ export function createIdeogramAdapter(settings: AdapterSettings): ProviderAdapte
       });
       const answer = await readJson<IdeogramResponse>(response);
       const first = answer.data?.[0];
-      if (first && first.is_image_safe === false && !first.url) {
+      // An image Ideogram itself marks unsafe is never shown, with or without a URL.
+      if (first && first.is_image_safe === false) {
         throw new ProviderError('content_filter', PROVIDER_MESSAGES.contentFilter);
       }
       if (!first?.url) throw new Error('no image url in answer');

@@ -1,5 +1,5 @@
 import { type AspectRatio, IMAGE_MODELS, type ModelEntry } from '@ensemble/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_PNG } from '../test/fakes/fake-server.js';
 import { type ProviderFake, RAW_BODY_MARKER, startProviderFake } from '../test/fakes/provider-fakes.js';
 import { createIdeogramAdapter } from './ideogram-adapter.js';
@@ -12,7 +12,7 @@ const KEY = 'r8_test-SECRET-token-9876543210';
 const model = (id: string) => IMAGE_MODELS.find((m) => m.id === id) as ModelEntry;
 const request = (id: string, aspectRatio: AspectRatio) => ({
   model: model(id),
-  providerModelId: id,
+  providerModelId: model(id).model_id ?? id,
   prompt: 'A lighthouse at dusk',
   aspectRatio,
   signal: new AbortController().signal,
@@ -30,11 +30,17 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return e;
 }
 
-function useFake(provider: 'openai' | 'replicate' | 'ideogram', create: typeof createOpenAIAdapter) {
+function useFake(provider: 'openai' | 'replicate' | 'ideogram', create: typeof createReplicateAdapter, timeoutMs = 300) {
   const ctx = {} as { server: ProviderFake; adapter: ProviderAdapter };
   beforeAll(async () => {
     ctx.server = await startProviderFake(provider);
-    ctx.adapter = create({ apiKey: KEY, baseUrl: ctx.server.baseUrl, textTimeoutMs: 300, imageTimeoutMs: 300 });
+    ctx.adapter = create({
+      apiKey: KEY,
+      baseUrl: ctx.server.baseUrl,
+      textTimeoutMs: timeoutMs,
+      imageTimeoutMs: timeoutMs,
+      pollIntervalMs: 10,
+    });
   });
   beforeEach(() => {
     ctx.server.fake.behaviour = 'ok';
@@ -48,23 +54,28 @@ describe('openai image adapter', () => {
   const sentBody = () => ctx.server.fake.lastRequest('/images/generations')?.body as Record<string, unknown>;
 
   it.each([
-    ['dall-e-3', 'wide', '1792x1024'],
-    ['dall-e-3', 'tall', '1024x1792'],
-    ['dall-e-2', 'wide', '1024x1024'],
-    ['dall-e-2', 'tall', '1024x1024'],
-    ['gpt-image-1', 'wide', '1536x1024'],
-    ['gpt-image-1', 'square', '1024x1024'],
-  ] as const)('asks %s at %s for %s and returns the bytes', async (id, ratio, size) => {
+    ['dall-e-3', 'gpt-image-2.6-flare', 'wide', '1536x1024'],
+    ['dall-e-3', 'gpt-image-2.6-flare', 'tall', '1024x1536'],
+    ['dall-e-2', 'gpt-image-2', 'square', '1024x1024'],
+    ['dall-e-2', 'gpt-image-2', 'tall', '1024x1536'],
+    ['gpt-image-1', 'gpt-image-2.6-sunburst', 'wide', '1536x1024'],
+    ['gpt-image-1', 'gpt-image-2.6-sunburst', 'square', '1024x1024'],
+  ] as const)('runs %s as %s at %s in %s and returns the bytes', async (id, sent, ratio, size) => {
     const image = await ctx.adapter.generateImage(request(id, ratio));
-    expect(sentBody()).toMatchObject({ model: id, size, n: 1 });
+    expect(sentBody()).toMatchObject({ model: sent, size, n: 1 });
     expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
     expect(image.mediaType).toBe('image/png');
   });
 
-  it('asks dall-e models for base64 bytes', async () => {
+  it('sends gpt-image models no response_format (the API refuses it) and the bearer key', async () => {
     await ctx.adapter.generateImage(request('dall-e-3', 'square'));
-    expect(sentBody().response_format).toBe('b64_json');
+    expect(sentBody()).not.toHaveProperty('response_format');
     expect(ctx.server.fake.lastRequest()?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('reports a retired image model as model_not_found', async () => {
+    const e = await failure(ctx.adapter.generateImage({ ...request('dall-e-3', 'square'), providerModelId: 'dall-e-3' }));
+    expect(e.kind).toBe('model_not_found');
   });
 
   it.each([
@@ -82,18 +93,18 @@ describe('openai image adapter', () => {
 });
 
 describe('replicate image adapter', () => {
-  const ctx = useFake('replicate', createReplicateAdapter);
+  const ctx = useFake('replicate', createReplicateAdapter, 1000);
 
   it.each([
     ['flux', 'black-forest-labs/flux-schnell', 'wide', '16:9'],
     ['flux', 'black-forest-labs/flux-schnell', 'square', '1:1'],
-    ['flux-pro', 'black-forest-labs/flux-pro', 'tall', '9:16'],
+    ['flux-pro', 'black-forest-labs/flux-2-pro', 'tall', '9:16'],
   ] as const)('runs %s as %s with aspect ratio %s', async (id, replicateModel, ratio, sent) => {
     const image = await ctx.adapter.generateImage(request(id, ratio));
     const created = ctx.server.fake.lastRequest('/predictions');
     expect(created?.path).toBe(`/v1/models/${replicateModel}/predictions`);
     expect(created?.body).toMatchObject({ input: { prompt: 'A lighthouse at dusk', aspect_ratio: sent } });
-    expect(created?.headers.prefer).toBe('wait=60');
+    expect(created?.headers.prefer).toBe('wait=1');
     expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
   });
 
@@ -116,6 +127,34 @@ describe('replicate image adapter', () => {
     ctx.server.fake.behaviour = behaviour;
     const e = await failure(ctx.adapter.generateImage(request('flux', 'square')));
     expect(e.kind).toBe(kind);
+  });
+
+  it('polls urls.get while the prediction is still processing after Prefer: wait, then returns the image', async () => {
+    ctx.server.fake.behaviour = 'processing';
+    const before = ctx.server.fake.requests.length;
+    const image = await ctx.adapter.generateImage(request('flux', 'wide'));
+    expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
+    const polls = ctx.server.fake.requests.slice(before).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/predictions/'));
+    expect(polls).toHaveLength(2);
+    expect(polls[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('maps a prediction that failed for NSFW content to the content-policy message', async () => {
+    ctx.server.fake.behaviour = 'safety';
+    const e = await failure(ctx.adapter.generateImage(request('flux', 'square')));
+    expect([e.kind, e.message]).toEqual(['content_filter', PROVIDER_MESSAGES.contentFilter]);
+  });
+
+  it('cancels the prediction when it is still running at the image timeout', async () => {
+    ctx.server.fake.behaviour = 'stuck';
+    const e = await failure(ctx.adapter.generateImage(request('flux', 'tall')));
+    expect([e.kind, e.message]).toEqual(['timeout', 'Request timed out after 1 seconds']);
+    await vi.waitFor(() => expect(ctx.server.fake.lastRequest('/cancel')?.method).toBe('POST'));
+  });
+
+  it('reports an unknown model as model_not_found', async () => {
+    const e = await failure(ctx.adapter.generateImage({ ...request('flux', 'square'), providerModelId: 'black-forest-labs/flux-retired' }));
+    expect(e.kind).toBe('model_not_found');
   });
 });
 
@@ -140,6 +179,7 @@ describe('ideogram image adapter', () => {
     [429, 'rate_limit', PROVIDER_MESSAGES.rateLimit],
     [500, 'unavailable', 'Failed to generate image'],
     ['content_filter', 'content_filter', PROVIDER_MESSAGES.contentFilter],
+    ['unsafe_image', 'content_filter', PROVIDER_MESSAGES.contentFilter],
     ['cut', 'network', 'Failed to generate image'],
     ['hang', 'timeout', 'Request timed out after 0.3 seconds'],
   ] as const)('maps %s to %s', async (behaviour, kind, message) => {

@@ -45,6 +45,15 @@ export const PROVIDER_ENV_VARS: readonly { name: string; description: string }[]
   { name: 'DEMO_TOKENS_PER_SECOND', description: 'Streaming speed of demo replies in tokens per second (default 50; 0 means no delay).' },
   { name: 'PROVIDER_TEXT_TIMEOUT_MS', description: 'How long a text reply may stay silent before it times out, in ms (default 60000).' },
   { name: 'PROVIDER_IMAGE_TIMEOUT_MS', description: 'How long an image may take before it times out, in ms (default 180000).' },
+  {
+    name: 'PROVIDER_FIRST_TOKEN_TIMEOUT_MS',
+    description:
+      'With a fallback row waiting, how long a model may take to send its first token before the fallback answers, in ms (default 20000).',
+  },
+  {
+    name: 'MODEL_AVAILABILITY_INTERVAL_MS',
+    description: 'How often each keyed provider is asked which models it serves, in ms (default 3600000; 0 asks only at start).',
+  },
 ];
 
 /** Reads provider keys, base URLs, demo mode and timeouts; throws naming the variable when one is malformed. */
@@ -70,6 +79,8 @@ export function providerSettingsFromEnv(env: NodeJS.ProcessEnv): ProviderSetting
     demoTokensPerSecond: numberVar(env, 'DEMO_TOKENS_PER_SECOND', 50, 0),
     textTimeoutMs: numberVar(env, 'PROVIDER_TEXT_TIMEOUT_MS', 60_000, 1),
     imageTimeoutMs: numberVar(env, 'PROVIDER_IMAGE_TIMEOUT_MS', 180_000, 1),
+    firstTokenTimeoutMs: numberVar(env, 'PROVIDER_FIRST_TOKEN_TIMEOUT_MS', 20_000, 1),
+    availabilityIntervalMs: numberVar(env, 'MODEL_AVAILABILITY_INTERVAL_MS', 3_600_000, 0),
   };
 }
 

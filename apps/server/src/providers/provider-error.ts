@@ -27,7 +27,10 @@ export interface FailureContext {
   timedOut?: boolean;
 }
 
-const CONTENT_POLICY = /content[ _-]?policy|content_filter|safety|moderation|prohibited|flagged/i;
+const CONTENT_POLICY = /content[ _-]?policy|content_filter|safety|moderation|prohibited|flagged|nsfw/i;
+// How each provider says "no such model": OpenAI model_not_found, Anthropic not_found_error, Gemini
+// NOT_FOUND, DeepSeek "Model Not Exist" (a 400), xAI "does not exist", Replicate's 404 on the model path.
+const MODEL_NOT_FOUND = /model_not_found|not_found_error|NOT_FOUND|Model Not Exist|does not exist|is not found|not found/i;
 const NETWORK_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
@@ -71,6 +74,8 @@ export function toProviderError(error: unknown, ctx: FailureContext): ProviderEr
 
 function kindForStatus(status: number, detail: string): ProviderErrorKind {
   if (status === 429) return 'rate_limit';
+  if (status === 404 && MODEL_NOT_FOUND.test(detail)) return 'model_not_found';
+  if (status === 400 && /Model Not Exist/i.test(detail)) return 'model_not_found';
   if (status === 401 || status === 403) return 'auth';
   // Google answers a bad key with 400 INVALID_ARGUMENT rather than 401.
   if (status === 400 && /API_KEY_INVALID|api key not valid/i.test(detail)) return 'auth';

@@ -11,6 +11,8 @@ const settings = (overrides: Partial<ProviderSettings> = {}): ProviderSettings =
   demoTokensPerSecond: 0,
   textTimeoutMs: 60_000,
   imageTimeoutMs: 180_000,
+  firstTokenTimeoutMs: 20_000,
+  availabilityIntervalMs: 3_600_000,
   ...overrides,
 });
 
@@ -27,7 +29,7 @@ describe('provider registry', () => {
 
   it('sends the re-mapped provider id', () => {
     const registry = createProviderRegistry(settings({ keys: { deepseek: 'k' } }));
-    expect(registry.resolve(model('deepseek-chat'))?.providerModelId).toBe('deepseek-chat-v1');
+    expect(registry.resolve(model('deepseek-chat'))?.providerModelId).toBe('deepseek-v4-flash');
   });
 
   it('falls back to the demo adapter for a provider without a key', () => {
@@ -78,6 +80,6 @@ describe('providerSettingsFromEnv', () => {
     ]) {
       expect(names).toContain(name);
     }
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(20);
   });
 });

@@ -32,6 +32,8 @@ export interface ResolvedModel {
 export interface ProviderRegistry {
   /** The real adapter when the model's provider has a key, else the demo one in demo mode, else null (hide the model). */
   resolve(model: ModelEntry): ResolvedModel | null;
+  /** The settings the registry was built from (keys, base URLs, timeouts). */
+  readonly settings: ProviderSettings;
 }
 
 /** Builds the registry; each adapter is created on first use and reused after. */
@@ -54,6 +56,7 @@ export function createProviderRegistry(settings: ProviderSettings): ProviderRegi
   };
 
   return {
+    settings,
     resolve(model) {
       const providerModelId = model.model_id ?? model.id;
       const apiKey = settings.keys[model.provider];

@@ -43,7 +43,7 @@ export async function* streamReplicateText(
         Accept: 'text/event-stream',
         'Cache-Control': 'no-store',
         // The token goes only to Replicate's own hosts (or the configured base), never elsewhere.
-        ...(isTrustedHost(streamUrl, settings.baseUrl) ? { Authorization: `Bearer ${settings.apiToken}` } : {}),
+        ...(isTrustedReplicateUrl(streamUrl, settings.baseUrl) ? { Authorization: `Bearer ${settings.apiToken}` } : {}),
       },
       signal: deadline.signal,
     });
@@ -86,7 +86,8 @@ function replicateInput(turns: ChatTurn[]): Record<string, unknown> {
   return { prompt, max_tokens: 4096, ...(system ? { system_prompt: system } : {}) };
 }
 
-function isTrustedHost(url: string, baseUrl: string): boolean {
+/** True for Replicate's own hosts and the configured base: the only places our token may go. */
+export function isTrustedReplicateUrl(url: string, baseUrl: string): boolean {
   try {
     const host = new URL(url).hostname;
     return host === 'replicate.com' || host.endsWith('.replicate.com') || new URL(url).origin === new URL(baseUrl).origin;

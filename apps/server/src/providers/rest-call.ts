@@ -17,6 +17,7 @@ export async function fetchOk(url: string, init: RequestInit & { signal: AbortSi
       url,
       requestBodyValues: undefined,
       statusCode: response.status,
+      responseHeaders: Object.fromEntries(response.headers),
       responseBody: body,
     });
   }

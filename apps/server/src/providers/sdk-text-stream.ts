@@ -19,6 +19,7 @@ export async function* streamSdkText(model: LanguageModel, request: TextGenerati
       onError: () => {},
     });
     let produced = false;
+    let thinking = false;
     for await (const part of result.fullStream) {
       deadline.touch();
       if (part.type === 'text-delta') {
@@ -26,6 +27,10 @@ export async function* streamSdkText(model: LanguageModel, request: TextGenerati
           produced = true;
           yield part.text;
         }
+      } else if (part.type === 'reasoning-delta' && !produced && !thinking) {
+        // A model that is thinking has started: an empty delta tells a waiting fallback so, and shows nothing.
+        thinking = true;
+        yield '';
       } else if (part.type === 'error') {
         throw part.error;
       } else if (part.type === 'abort') {

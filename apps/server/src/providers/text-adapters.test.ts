@@ -27,41 +27,54 @@ interface Case {
   expectedModel: string;
   /** The key as the fake saw it. */
   sentKey: (request: RecordedRequest) => string | undefined;
+  /** A retired id the provider now refuses. */
+  unknownId: string;
 }
 
 const bodyModel = (r: RecordedRequest) => (r.body as { model?: string })?.model;
 const bearer = (r: RecordedRequest) => r.headers.authorization?.replace(/^Bearer /, '');
 
 const CASES: Case[] = [
-  { modelId: 'gpt-4o', create: createOpenAIAdapter, sentModel: bodyModel, expectedModel: 'gpt-4o', sentKey: bearer },
+  { modelId: 'gpt-4o', create: createOpenAIAdapter, sentModel: bodyModel, expectedModel: 'gpt-4o', sentKey: bearer, unknownId: 'o1-mini' },
   {
     modelId: 'claude-3-7-sonnet-latest',
     create: createAnthropicAdapter,
     sentModel: bodyModel,
-    expectedModel: 'claude-3-7-sonnet-latest',
+    expectedModel: 'claude-sonnet-5-5',
     sentKey: (r) => r.headers['x-api-key'] as string,
+    unknownId: 'claude-3-7-sonnet-latest',
   },
   {
     modelId: 'gemini-1.5-flash',
     create: createGoogleAdapter,
     sentModel: (r) => /models\/([^:]+):streamGenerateContent$/.exec(r.path)?.[1],
-    expectedModel: 'gemini-1.5-flash',
+    expectedModel: 'gemini-3.7-flash',
     sentKey: (r) => r.headers['x-goog-api-key'] as string,
+    unknownId: 'gemini-1.5-flash',
   },
   {
     modelId: 'grok-3-mini-fast-latest',
     create: createXaiAdapter,
     sentModel: bodyModel,
-    expectedModel: 'grok-3-mini-fast-latest',
+    expectedModel: 'grok-4.20-0309-non-reasoning',
     sentKey: bearer,
+    unknownId: 'grok-2-latest',
   },
-  { modelId: 'deepseek-chat', create: createDeepSeekAdapter, sentModel: bodyModel, expectedModel: 'deepseek-chat-v1', sentKey: bearer },
+  {
+    modelId: 'deepseek-chat',
+    create: createDeepSeekAdapter,
+    sentModel: bodyModel,
+    expectedModel: 'deepseek-v4-flash',
+    sentKey: bearer,
+    unknownId: 'deepseek-chat-v1',
+  },
   {
     modelId: 'llama-3.1-405b',
     create: createReplicateAdapter,
     sentModel: (r) => /^\/v1\/models\/(.+)\/predictions$/.exec(r.path)?.[1],
     expectedModel: 'meta/meta-llama-3.1-405b-instruct',
     sentKey: bearer,
+    unknownId: 'meta/llama-2-70b-chat-retired',
   },
 ];
 
@@ -129,7 +142,17 @@ for (const c of CASES) {
       const { chunks, error } = await run(status);
       expect(chunks).toEqual([]);
       expectSafe(error, kind, message);
-      expect((error as ProviderError).httpStatus).toBe(status);
+      // Google answers a bad key with 400 API_KEY_INVALID, not 401.
+      expect((error as ProviderError).httpStatus).toBe(status === 401 && model.provider === 'google' ? 400 : status);
+    });
+
+    it('reports a model id the provider does not serve as model_not_found', async () => {
+      server.fake.behaviour = 'ok';
+      const { chunks, error } = await collect(
+        adapter.streamText({ ...request(new AbortController().signal), providerModelId: c.unknownId }),
+      );
+      expect(chunks).toEqual([]);
+      expectSafe(error, 'model_not_found', PROVIDER_MESSAGES.textFailed);
     });
 
     it('reports a connection cut mid-stream as a network failure after the chunks that arrived', async () => {
@@ -163,4 +186,49 @@ describe('caller cancellation', () => {
       await server.fake.close();
     }
   });
+});
+
+describe('provider-specific failures inside a 200', () => {
+  const model = (id: string) => TEXT_MODELS.find((m) => m.id === id) as ModelEntry;
+  const ask = (adapter: ProviderAdapter, m: ModelEntry) =>
+    collect(
+      adapter.streamText({
+        model: m,
+        providerModelId: m.model_id ?? m.id,
+        messages: [{ role: 'user', content: 'hi' }],
+        signal: new AbortController().signal,
+      }),
+    );
+
+  it('Anthropic: an overloaded error event after the 200 fails the stream as unavailable', async () => {
+    const server = await startProviderFake('anthropic');
+    try {
+      server.fake.behaviour = 'overloaded';
+      const adapter = createAnthropicAdapter({ apiKey: KEY, baseUrl: server.baseUrl, textTimeoutMs: 2000, imageTimeoutMs: 2000 });
+      const { chunks, error } = await ask(adapter, model('claude-3-5-haiku-latest'));
+      expect(chunks).toEqual([]);
+      expectSafe(error, 'unavailable', PROVIDER_MESSAGES.textFailed);
+      const sent = server.fake.lastRequest('/v1/messages');
+      expect(sent?.headers['anthropic-version']).toBeTruthy();
+      expect(typeof (sent?.body as { max_tokens?: unknown } | undefined)?.max_tokens).toBe('number');
+    } finally {
+      await server.fake.close();
+    }
+  });
+
+  it.each(['safety', 'content_filter'] as const)(
+    'Gemini: a %s block inside a 200 body becomes the content-policy message',
+    async (behaviour) => {
+      const server = await startProviderFake('google');
+      try {
+        server.fake.behaviour = behaviour;
+        const adapter = createGoogleAdapter({ apiKey: KEY, baseUrl: server.baseUrl, textTimeoutMs: 2000, imageTimeoutMs: 2000 });
+        const { chunks, error } = await ask(adapter, model('gemini-1.5-pro'));
+        expect(chunks).toEqual([]);
+        expectSafe(error, 'content_filter', PROVIDER_MESSAGES.contentFilter);
+      } finally {
+        await server.fake.close();
+      }
+    },
+  );
 });

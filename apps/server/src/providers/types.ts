@@ -31,7 +31,16 @@ export interface GeneratedImage {
 }
 
 /** Why a provider call failed, in terms the user can be told. */
-export type ProviderErrorKind = 'auth' | 'rate_limit' | 'timeout' | 'bad_request' | 'content_filter' | 'unavailable' | 'network';
+export type ProviderErrorKind =
+  | 'auth'
+  | 'rate_limit'
+  | 'timeout'
+  | 'bad_request'
+  | 'content_filter'
+  | 'unavailable'
+  | 'network'
+  /** The provider no longer serves the model id we sent (it was retired or renamed). */
+  | 'model_not_found';
 
 /** A provider failure with a safe user-facing message (never a key or the provider's raw body). */
 export class ProviderError extends Error {
@@ -64,4 +73,8 @@ export interface ProviderSettings {
   demoTokensPerSecond: number;
   textTimeoutMs: number;
   imageTimeoutMs: number;
+  /** With a fallback waiting, how long the first token may take. */
+  firstTokenTimeoutMs: number;
+  /** How often providers are asked which models they serve (0: only at start). */
+  availabilityIntervalMs: number;
 }

@@ -41,6 +41,16 @@ describe('readChatStream', () => {
     expect(seen).toEqual(['Hel', 'Hello']);
   });
 
+  it('reports a fallback event and returns it with the content', async () => {
+    const note = 'Answered by GPT-6 Luna because GPT-4o was unavailable';
+    const fallbackEvent = `data: ${JSON.stringify({ type: 'fallback', answered_by: 'gpt-6-luna', note, cost: 1 })}\n\n`;
+    scriptFetch([{ chunks: [hello, fallbackEvent, ev(1, 'Hi'), 'id: 2\ndata: [DONE]\n\n'] }]);
+    const seen: string[] = [];
+    const out = await readChatStream('/s', { onFallback: (f) => seen.push(f.note), retryBaseMs: 1 });
+    expect(seen).toEqual([note]);
+    expect(out).toEqual({ content: 'Hi', messageId: 9, fallback: { note, answeredBy: 'gpt-6-luna', cost: 1 } });
+  });
+
   it('resumes after the last event id when the connection drops, with nothing doubled', async () => {
     const calls = scriptFetch([
       { chunks: [hello, ev(1, 'a'), ev(2, 'b')], cutAfter: true },

@@ -18,9 +18,17 @@ export class StreamError extends Error {
   }
 }
 
+/** A fallback row answers instead of the chosen one: the note to show and what the reply costs. */
+export interface StreamFallback {
+  note: string;
+  answeredBy: string;
+  cost: number;
+}
+
 export interface ReadStreamOptions {
   signal?: AbortSignal;
   onDelta?: (delta: StreamDelta, contentSoFar: string) => void;
+  onFallback?: (fallback: StreamFallback) => void;
   retries?: number;
   /** Wait before retry n is n times this (1 s, 2 s, 3 s). */
   retryBaseMs?: number;
@@ -55,13 +63,17 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * retried up to 3 times (1 s, 2 s, 3 s) and resumes after the last event id, so nothing is lost or
  * doubled; then it fails with 'Connection failed after 3 retries'. An error event ends it.
  */
-export async function readChatStream(url: string, options: ReadStreamOptions = {}): Promise<{ content: string; messageId: number | null }> {
+export async function readChatStream(
+  url: string,
+  options: ReadStreamOptions = {},
+): Promise<{ content: string; messageId: number | null; fallback?: StreamFallback }> {
   const retries = options.retries ?? TIMEOUTS.streamRetries;
   const base = options.retryBaseMs ?? TIMEOUTS.streamRetryBaseMs;
   let content = '';
   let messageId: number | null = null;
   let lastId: string | null = null;
   let failures = 0;
+  let fallback: StreamFallback | undefined;
 
   for (;;) {
     let progressed = false;
@@ -98,14 +110,29 @@ export async function readChatStream(url: string, options: ReadStreamOptions = {
           if (!block) continue;
           if (block.id) lastId = block.id;
           progressed = true;
-          if (block.data === STREAM_DONE) return { content, messageId };
-          let event: { type?: string; content?: string; message_id?: number | null; format?: string; error?: string; message?: string };
+          if (block.data === STREAM_DONE) return { content, messageId, ...(fallback ? { fallback } : {}) };
+          let event: {
+            type?: string;
+            content?: string;
+            message_id?: number | null;
+            format?: string;
+            error?: string;
+            message?: string;
+            note?: string;
+            answered_by?: string;
+            cost?: number;
+          };
           try {
             event = JSON.parse(block.data);
           } catch {
             throw new StreamError(MESSAGES.invalidStream);
           }
           if (event.type === 'connection_established') continue;
+          if (event.type === 'fallback' && typeof event.note === 'string') {
+            fallback = { note: event.note, answeredBy: event.answered_by ?? '', cost: event.cost ?? 0 };
+            options.onFallback?.(fallback);
+            continue;
+          }
           if (event.type === 'credits_exhausted')
             throw new StreamError(`CREDITS_EXHAUSTED: ${event.message ?? MESSAGES.creditsExhaustedUser}`, true);
           if (typeof event.error === 'string') throw new StreamError(event.error || MESSAGES.generateFailed);

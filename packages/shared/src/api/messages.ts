@@ -10,6 +10,10 @@ export const messageMetadataSchema = z
     width: z.number().optional(),
     height: z.number().optional(),
     image_id: z.string().optional(),
+    /** The catalogue row that really answered, when a fallback did. */
+    answered_by: z.string().optional(),
+    /** "Answered by {fallback} because {model} was unavailable", when a fallback answered. */
+    fallback_note: z.string().optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { initial } from './001-initial.js';
 import { openCharges } from './003-open-charges.js';
+import { modelAvailability } from './004-model-availability.js';
 import { appSecrets } from './005-app-secrets.js';
 import { streamLeases } from './006-stream-leases.js';
 
@@ -9,6 +10,7 @@ import { streamLeases } from './006-stream-leases.js';
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '001-initial': initial,
   '003-open-charges': openCharges,
+  '004-model-availability': modelAvailability,
   '005-app-secrets': appSecrets,
   '006-stream-leases': streamLeases,
 };

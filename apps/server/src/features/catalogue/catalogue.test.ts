@@ -50,20 +50,25 @@ describe('catalogue', () => {
   it('refuses to start on a malformed MODELS_FILE or one naming unknown models', async () => {
     await expect(createTestApp({ MODELS_FILE: modelsFile('{not json') })).rejects.toThrow(/MODELS_FILE/);
     await expect(createTestApp({ MODELS_FILE: modelsFile({ retire: ['no-such-model'] }) })).rejects.toThrow(/no-such-model/);
+    await expect(createTestApp({ MODELS_FILE: modelsFile({ fallbacks: { 'gpt-4o': ['no-such-fallback'] } }) })).rejects.toThrow(
+      /no-such-fallback/,
+    );
     await expect(
       createTestApp({ MODELS_FILE: modelsFile({ add: [{ id: 'x', name: 'X', provider: 'acme', type: 'text' }] }) }),
     ).rejects.toThrow(/provider/);
   });
 
   it('hides keyless models when DEMO_MODE=off', async () => {
-    const t = await createTestApp({ DEMO_MODE: 'off', ANTHROPIC_API_KEY: 'sk-ant' });
+    const anthropic = await startProviderFake('anthropic');
+    const t = await createTestApp({ DEMO_MODE: 'off', ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: anthropic.baseUrl });
     try {
       const list = (await t.client().get('/api/config/models.php')).data;
-      expect(list.text_models.map((m: { provider: string }) => m.provider)).toEqual(Array(5).fill('anthropic'));
+      expect(list.text_models.map((m: { provider: string }) => m.provider)).toEqual(Array(6).fill('anthropic'));
       expect(list.image_models).toEqual([]);
       expect((await t.client().get('/api/config/get_frontend_config.php')).data.demo_mode).toBe(false);
     } finally {
       await t.close();
+      await anthropic.fake.close();
     }
   });
 });

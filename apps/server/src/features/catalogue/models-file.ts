@@ -13,11 +13,13 @@ const addedModelSchema = z.object({
   cost: z.number().int().min(0).max(10_000).default(1),
   icon: z.enum(ICON_FAMILIES).optional(),
   model_id: z.string().min(1).max(200).optional(),
+  fallbacks: z.array(z.string().min(1)).max(5).optional(),
 });
 
 /**
- * MODELS_FILE: operators add, retire or re-map models without a code change.
- * { "add": [...entries], "retire": ["id"], "map": { "catalogue id": "provider model id" }, "costs": { "id": 2 } }
+ * MODELS_FILE: operators add, retire, re-map, re-price models and set their fallbacks without a code change.
+ * { "add": [...entries], "retire": ["id"], "map": { "catalogue id": "provider model id" }, "costs": { "id": 2 },
+ *   "fallbacks": { "id": ["fallback id", ...] } }
  */
 export const modelsFileSchema = z
   .object({
@@ -25,6 +27,7 @@ export const modelsFileSchema = z
     retire: z.array(z.string().min(1)).default([]),
     map: z.record(z.string().min(1), z.string().min(1)).default({}),
     costs: z.record(z.string().min(1), z.number().int().min(0).max(10_000)).default({}),
+    fallbacks: z.record(z.string().min(1), z.array(z.string().min(1)).max(5)).default({}),
   })
   .strict();
 export type ModelsFile = z.infer<typeof modelsFileSchema>;

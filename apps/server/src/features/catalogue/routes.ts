@@ -6,6 +6,6 @@ import type { ServerCatalogue } from './service.js';
 export const catalogueRoutes: FastifyPluginAsync<{ catalogue: ServerCatalogue }> = async (app, { catalogue }) => {
   app.get(CONFIG_PATHS.models, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { status: 'success', ...catalogue.list() };
+    return { status: 'success', ...(await catalogue.list()) };
   });
 };

@@ -1,11 +1,12 @@
 import { MESSAGES, type ModelEntry } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
-import type { ResolvedModel } from '../../providers/registry.js';
+import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn } from '../../providers/types.js';
-import { findMessage, deleteMessageRow, updateMessage } from '../messages/store.js';
+import type { ResolvedChain } from '../catalogue/service.js';
+import { deleteMessageRow, findMessage, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
-import { markDelivered, settleCharge } from './open-charges.js';
+import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
@@ -20,7 +21,7 @@ export interface TextJob {
   reference: string;
   who: Identity;
   model: ModelEntry;
-  resolved: ResolvedModel;
+  resolved: ResolvedChain;
   turns: ChatTurn[];
   /** The assistant message being written, or null for a comparison without a thread. */
   messageId: number | null;
@@ -28,6 +29,27 @@ export interface TextJob {
   /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
   signal: AbortSignal;
   log: FastifyBaseLogger;
+}
+
+/** What a message records when a fallback row answered it. */
+export type FallbackMetadata = { answered_by: string; fallback_note: string };
+
+/**
+ * After a fallback answered: charges its cost, never more than the price shown (a cheaper fallback
+ * gives the difference back in the same ledger, a dearer one is absorbed), and returns the note.
+ */
+export async function settleFallback(
+  ctx: AppContext,
+  who: Identity,
+  chosen: ModelEntry,
+  answered: ModelEntry,
+  charged: number,
+  reference: string,
+): Promise<FallbackMetadata | undefined> {
+  const note = fallbackNote(chosen, answered);
+  if (!note) return undefined;
+  if (answered.cost < charged) await refundPart(ctx.db, reference, who, charged - answered.cost, chosen.id);
+  return { answered_by: answered.id, fallback_note: note };
 }
 
 /** A user-safe text for any generation failure. */
@@ -42,10 +64,15 @@ export function failureText(error: unknown, fallback: string = MESSAGES.generate
  * failure before any content removes the placeholder and refunds the charge in full. Resolves with
  * the text and the failure (null when complete); it never rejects.
  */
-export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob): Promise<{ content: string; error: string | null }> {
+export async function runTextJob(
+  ctx: AppContext,
+  hub: StreamHub,
+  job: TextJob,
+): Promise<{ content: string; error: string | null; fallback?: FallbackMetadata }> {
   const { db } = ctx;
   let content = '';
   let failure: string | null = null;
+  let fallback: FallbackMetadata | undefined;
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const provider = job.resolved.adapter.id;
@@ -72,14 +99,24 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     void save('streaming');
   };
 
+  // Set when a fallback row answers instead of the chosen one; shown with the reply and charged at its cost.
+  let answeredBy = job.model;
+  const onAnswer = (answered: { model: ModelEntry }) => {
+    const note = fallbackNote(job.model, answered.model);
+    if (!note) return;
+    answeredBy = answered.model;
+    hub.push(job.streamId, { type: 'fallback', answered_by: answered.model.id, note, cost: Math.min(job.cost, answered.model.cost) });
+    if (job.messageId !== null) {
+      const id = job.messageId;
+      const metadata = { demo: job.resolved.adapter.demo, stream_id: job.streamId, answered_by: answered.model.id, fallback_note: note };
+      saving = saving.then(() => updateMessage(db.kysely, id, { metadata }));
+    }
+  };
+
   try {
     const signal = job.signal;
-    for await (const raw of job.resolved.adapter.streamText({
-      model: job.model,
-      providerModelId: job.resolved.providerModelId,
-      messages: job.turns,
-      signal,
-    })) {
+    const options = { ...ctx.catalogue.fallbackOptions(), onAnswer };
+    for await (const raw of streamFirstAvailable(job.model, job.resolved.chain, job.turns, signal, options)) {
       const delta = raw.replaceAll(NUL, '');
       if (!delta) continue;
       const first = content === '';
@@ -101,6 +138,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     await save('complete');
+    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference);
     await settle(ctx, job, 'keep');
   } catch (error) {
     clearTimeout(trailing);
@@ -116,6 +154,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
       await settle(ctx, job, 'refund');
     } else {
       await save('error');
+      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference);
       await settle(ctx, job, 'keep');
     }
     hub.push(job.streamId, { error: failure });
@@ -123,7 +162,7 @@ export async function runTextJob(ctx: AppContext, hub: StreamHub, job: TextJob):
     replyEnded();
     hub.finish(job.streamId);
   }
-  return { content, error: failure };
+  return { content, error: failure, ...(fallback ? { fallback } : {}) };
 }
 
 /**

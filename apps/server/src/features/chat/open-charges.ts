@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { refundIn } from '../credits/service.js';
@@ -51,6 +51,21 @@ export async function settleCharge(db: Db, reference: string, outcome: 'keep' | 
       await refundIn(trx, who, row.amount, row.model, reference);
     }
     return true;
+  });
+}
+
+/**
+ * Gives part of a charge back (a cheaper fallback answered) and lowers the open charge by as much in
+ * the same transaction, so a later settlement never refunds those credits twice.
+ */
+export async function refundPart(db: Db, reference: string, who: Owner, amount: number, model: string): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await refundIn(trx, who, amount, model, reference);
+    await trx
+      .updateTable('open_charges')
+      .set({ amount: sql`amount - ${amount}` })
+      .where('reference', '=', reference)
+      .execute();
   });
 }
 

@@ -12,9 +12,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { now } from '../../db/connection.js';
-import type { ResolvedModel } from '../../providers/registry.js';
+import { generateFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError } from '../../providers/types.js';
-import type { ServerCatalogue } from '../catalogue/service.js';
+import type { ResolvedChain, ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, creditsInfo, exhaustedText, getBalance, insufficientText } from '../credits/service.js';
 import { attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
@@ -23,7 +23,7 @@ import type { Identity } from '../session/service.js';
 import type { ThreadRow } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
 import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
-import { failureText, runTextJob } from './generation.js';
+import { failureText, runTextJob, settleFallback } from './generation.js';
 import { countProviderError } from '../../metrics/metrics.js';
 import { chargeReference, settleCharge } from './open-charges.js';
 import { holdLease } from './leases.js';
@@ -58,7 +58,7 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const db = ctx.db;
   assertUserIdClaim(who, body.user_id);
   const model = catalogue.find(body.model);
-  const resolved = model ? catalogue.resolve(model) : null;
+  const resolved = model ? await catalogue.resolve(model) : null;
   if (!model || !resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
   const prompt = latestPrompt(body.messages);
   if (!prompt) throw new AppError('bad_request', 'Invalid request: messages must end with a non-empty user message');
@@ -99,13 +99,13 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const { thread, messageId } = admitted;
   const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
   if (!text) {
-    const image = generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, reference, controller.signal);
+    const image = generateImageReply(deps, who, { ...base, resolved }, prompt.content, aspectRatio, reference, cost, controller.signal);
     const done = image.finally(() => lease.release());
     streams.running.track(streamId, controller, done);
     return done;
   }
 
-  let job: Promise<{ content: string; error: string | null }>;
+  let job: ReturnType<typeof runTextJob>;
   try {
     const turns = thread ? await threadHistory(db.kysely, thread.id) : requestTurns(body.messages);
     await streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
@@ -125,16 +125,17 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const { content, error } = await job;
+  const { content, error, fallback } = await job;
   if (error && !content) throw new AppError('bad_gateway', error);
   const balance = await getBalance(db.kysely, who);
+  const replyMetadata = { ...metadata, ...fallback };
   if (error) {
     // Cut mid-way: the text so far was delivered (and paid for, as for streams) but is no answer.
-    const cut = answer(balance, { ...base, messageId, content, type: 'text', status: 'error', metadata });
+    const cut = answer(balance, { ...base, messageId, content, type: 'text', status: 'error', metadata: replyMetadata });
     const { status: _status, ...rest } = cut;
     throw new AppError('bad_gateway', error, rest);
   }
-  return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata });
+  return answer(balance, { ...base, messageId, content, type: 'text', status: 'success', metadata: replyMetadata });
 }
 
 interface ReplyBase {
@@ -148,23 +149,23 @@ interface ReplyBase {
 async function generateImageReply(
   deps: ChatDeps,
   who: Identity,
-  base: ReplyBase & { resolved: ResolvedModel },
+  base: ReplyBase & { resolved: ResolvedChain },
   prompt: string,
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
   reference: string,
+  cost: number,
   signal: AbortSignal,
 ): Promise<ChatResponse> {
   const { ctx } = deps;
   const { resolved } = base;
   let stored: Awaited<ReturnType<typeof storeImage>>;
+  let answered = base.model;
   try {
-    const image = await resolved.adapter.generateImage({
-      model: base.model,
-      providerModelId: resolved.providerModelId,
-      prompt,
-      aspectRatio,
-      signal,
-    });
+    // Not tied to the request (a client that goes away still gets its image), only to a drain.
+    const request = { prompt, aspectRatio, signal };
+    const result = await generateFirstAvailable(base.model, resolved.chain, request, ctx.catalogue.fallbackOptions());
+    answered = result.answered.model;
+    const { image } = result;
     stored = await storeImage(ctx, {
       owner: who,
       bytes: image.bytes,
@@ -180,8 +181,10 @@ async function generateImageReply(
     await settleCharge(ctx.db, reference, 'refund');
     throw new AppError('bad_gateway', failureText(error, MESSAGES.imageFailed));
   }
+  const fallback = await settleFallback(ctx, who, base.model, answered, cost, reference);
   const url = imageFileUrl(stored.id);
-  const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width: stored.width, height: stored.height, image_id: stored.id };
+  const { width, height } = stored;
+  const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width, height, image_id: stored.id, ...fallback };
   let messageId: number | null = null;
   if (base.thread) {
     try {

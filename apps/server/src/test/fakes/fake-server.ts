@@ -2,8 +2,29 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 
-/** How a fake answers its main endpoint: normally, with an HTTP error, cut mid-answer, or never. */
-export type FakeBehaviour = 'ok' | 401 | 429 | 500 | 'cut' | 'hang' | 'content_filter';
+/**
+ * How a fake answers its main endpoint: normally, with an HTTP error, cut mid-answer, or never;
+ * 'content_filter' and 'safety' refuse as the provider does; 'overloaded' fails inside a 200 stream
+ * (Anthropic); 'processing' and 'stuck' keep a Replicate prediction running (then done, or forever);
+ * 'unsafe_image' answers Ideogram's is_image_safe: false; 'slow' waits `slowMs` before the first token;
+ * 'thinking' (Anthropic) streams a thinking block, then waits `slowMs` before the text.
+ */
+export type FakeBehaviour =
+  | 'ok'
+  | 401
+  | 429
+  | 500
+  | 503
+  | 'cut'
+  | 'hang'
+  | 'content_filter'
+  | 'safety'
+  | 'overloaded'
+  | 'processing'
+  | 'stuck'
+  | 'unsafe_image'
+  | 'slow'
+  | 'thinking';
 
 /** One request a fake received. */
 export interface RecordedRequest {
@@ -23,6 +44,10 @@ export interface FakeServer {
   behaviour: FakeBehaviour;
   /** The text deltas streaming endpoints send, in order. */
   chunks: string[];
+  /** The model ids the provider serves; any other id is refused as the real API refuses it. */
+  served: Set<string>;
+  /** How long 'slow' waits before the first token, in ms. */
+  slowMs: number;
   /** The last request to a path ending with `suffix` (the last of all when omitted). */
   lastRequest(suffix?: string): RecordedRequest | undefined;
   close(): Promise<void>;
@@ -53,7 +78,7 @@ export const FAKE_PNG: Buffer = (() => {
 })();
 
 /** Starts a fake on 127.0.0.1 with a free port; every request is recorded before the handler runs. */
-export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+export async function startFakeServer(handler: FakeHandler, served: readonly string[] = []): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -80,6 +105,8 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
     requests,
     behaviour: 'ok',
     chunks: [...DEFAULT_CHUNKS],
+    served: new Set(served),
+    slowMs: 1000,
     lastRequest: (suffix) => [...requests].reverse().find((r) => !suffix || r.path.endsWith(suffix)),
     close: () =>
       new Promise<void>((resolve) => {
@@ -104,9 +131,9 @@ export function startSse(res: ServerResponse): void {
 }
 
 /** Writes one SSE event; multi-line data becomes several data lines, as the format requires. */
-export function writeSse(res: ServerResponse, data: string, event?: string): void {
+export function writeSse(res: ServerResponse, data: string, event?: string, newline = '\n'): void {
   const lines = data.split('\n').map((line) => `data: ${line}`);
-  res.write(`${event ? `event: ${event}\n` : ''}${lines.join('\n')}\n\n`);
+  res.write(`${event ? `event: ${event}${newline}` : ''}${lines.join(newline)}${newline}${newline}`);
 }
 
 /** Drops the connection without finishing the answer, as a failing network would. */
@@ -123,6 +150,8 @@ export function presentedKey(request: RecordedRequest): string {
 
 /** Streams `chunks` through `write`, or cuts the connection after two of them in 'cut' mode. */
 export async function streamChunks(ctx: FakeContext, write: (chunk: string, index: number) => void): Promise<boolean> {
+  if (ctx.fake.behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, ctx.fake.slowMs));
+  if (ctx.res.destroyed) return false;
   for (const [index, chunk] of ctx.fake.chunks.entries()) {
     if (ctx.fake.behaviour === 'cut' && index === 2) {
       cutConnection(ctx.res);
@@ -154,6 +183,8 @@ function parseBody(raw: string): unknown {
 export interface ErrorBodies {
   status(status: number, key: string): unknown;
   contentFilter: unknown;
+  /** The status of a content-policy refusal (400 unless the provider says otherwise). */
+  contentFilterStatus?: number;
 }
 
 /**
@@ -167,7 +198,7 @@ export function misbehave(ctx: FakeContext, bodies: ErrorBodies): boolean {
     return true;
   }
   if (behaviour === 'content_filter') {
-    sendJson(ctx.res, 400, bodies.contentFilter);
+    sendJson(ctx.res, bodies.contentFilterStatus ?? 400, bodies.contentFilter);
     return true;
   }
   // Never answer: the client's timeout must end the call.

@@ -10,6 +10,10 @@ import {
   streamChunks,
   writeSse,
 } from './fake-server.js';
+import { DEEPSEEK_SERVED, OPENAI_SERVED, XAI_SERVED } from './served-models.js';
+
+/** Which OpenAI-compatible API the fake plays: they share the wire format, not their errors. */
+export type OpenAIFlavour = 'openai' | 'xai' | 'deepseek';
 
 const ERRORS = {
   status(status: number, key: string) {
@@ -31,32 +35,108 @@ const ERRORS = {
   },
 };
 
+// Each provider's answer to a model id it does not serve, as its API reference shows it.
+const UNKNOWN_MODEL: Record<OpenAIFlavour, (model: string) => [number, unknown]> = {
+  openai: (model) => [
+    404,
+    {
+      error: {
+        message: `The model \`${model}\` does not exist or you do not have access to it. ${RAW_BODY_MARKER}`,
+        type: 'invalid_request_error',
+        param: null,
+        code: 'model_not_found',
+      },
+    },
+  ],
+  xai: (model) => [
+    404,
+    {
+      code: 'Some requested entity was not found',
+      error: `The model ${model} does not exist or your team does not have access to it. ${RAW_BODY_MARKER}`,
+    },
+  ],
+  deepseek: () => [
+    400,
+    { error: { message: 'Model Not Exist', type: 'invalid_request_error', param: null, code: 'invalid_request_error' } },
+  ],
+};
+
+const SERVED: Record<OpenAIFlavour, readonly string[]> = { openai: OPENAI_SERVED, xai: XAI_SERVED, deepseek: DEEPSEEK_SERVED };
+
+// The sizes each image model accepts (OpenAI images API reference).
+const IMAGE_SIZES: [RegExp, string[]][] = [
+  [/^(gpt-image-|chatgpt-image-)/, ['auto', '1024x1024', '1536x1024', '1024x1536']],
+  [/^dall-e-3$/, ['1024x1024', '1792x1024', '1024x1792']],
+  [/^dall-e-2$/, ['256x256', '512x512', '1024x1024']],
+];
+
 /**
- * A fake of the OpenAI API (and of OpenAI-compatible ones: xAI, DeepSeek): Chat Completions with
- * SSE chunks ending in [DONE], and /images/generations answering b64_json. `prefix` is the path
- * the API lives under ('/v1' for OpenAI and xAI, '' for DeepSeek).
+ * A fake of the OpenAI API (and of OpenAI-compatible ones: xAI, DeepSeek): GET /models, Chat
+ * Completions with SSE chunks ending in [DONE], and /images/generations answering b64_json. It
+ * requires a bearer key and refuses models its provider does not serve. `prefix` is the path the
+ * API lives under ('/v1' for OpenAI and xAI, '' for DeepSeek).
  */
-export function startOpenAIFake(options: { prefix?: string } = {}): Promise<FakeServer> {
+export function startOpenAIFake(options: { prefix?: string; flavour?: OpenAIFlavour } = {}): Promise<FakeServer> {
   const prefix = options.prefix ?? '/v1';
+  const flavour = options.flavour ?? 'openai';
   return startFakeServer(async (ctx) => {
     const { request, res } = ctx;
-    if (request.method === 'POST' && request.path === `${prefix}/chat/completions`) return chat(ctx);
-    if (request.method === 'POST' && request.path === `${prefix}/images/generations`) {
-      if (misbehave(ctx, ERRORS)) return;
-      if (ctx.fake.behaviour === 'cut') return res.socket?.destroy();
-      return sendJson(res, 200, {
-        created: Math.floor(Date.now() / 1000),
-        data: [{ b64_json: FAKE_PNG.toString('base64'), revised_prompt: 'A revised prompt' }],
+    if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
+      return sendJson(res, 401, {
+        error: { message: "You didn't provide an API key.", type: 'invalid_request_error', param: null, code: null },
       });
     }
-    sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', code: null } });
+    if (request.method === 'GET' && request.path === `${prefix}/models`) {
+      if (misbehave(ctx, ERRORS)) return;
+      const created = Math.floor(Date.now() / 1000);
+      const data = [...ctx.fake.served].map((id) => ({ id, object: 'model', created, owned_by: flavour }));
+      return sendJson(res, 200, { object: 'list', data });
+    }
+    const isChat = request.method === 'POST' && request.path === `${prefix}/chat/completions`;
+    const isImage = flavour === 'openai' && request.method === 'POST' && request.path === `${prefix}/images/generations`;
+    if (!isChat && !isImage) {
+      return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', code: null } });
+    }
+    const model = String((request.body as { model?: unknown })?.model ?? '');
+    if (!ctx.fake.served.has(model)) {
+      const [status, body] = UNKNOWN_MODEL[flavour](model);
+      return sendJson(res, status, body);
+    }
+    if (isChat) return chat(ctx, model);
+    return image(ctx, model);
+  }, SERVED[flavour]);
+}
+
+function image(ctx: FakeContext, model: string): unknown {
+  const { res } = ctx;
+  const body = ctx.request.body as { size?: string; response_format?: string };
+  const invalid = (param: string, message: string) =>
+    sendJson(res, 400, { error: { message, type: 'invalid_request_error', param, code: 'invalid_value' } });
+  const sizes = IMAGE_SIZES.find(([pattern]) => pattern.test(model))?.[1] ?? [];
+  if (body.size !== undefined && !sizes.includes(body.size)) {
+    return invalid('size', `Invalid value: '${body.size}'. Supported values are: ${sizes.map((s) => `'${s}'`).join(', ')}.`);
+  }
+  if (body.response_format !== undefined && /^(gpt-image-|chatgpt-image-)/.test(model)) {
+    return sendJson(res, 400, {
+      error: {
+        message: "Unknown parameter: 'response_format'.",
+        type: 'invalid_request_error',
+        param: 'response_format',
+        code: 'unknown_parameter',
+      },
+    });
+  }
+  if (misbehave(ctx, ERRORS)) return;
+  if (ctx.fake.behaviour === 'cut') return void res.socket?.destroy();
+  sendJson(res, 200, {
+    created: Math.floor(Date.now() / 1000),
+    data: [{ b64_json: FAKE_PNG.toString('base64'), revised_prompt: 'A revised prompt' }],
   });
 }
 
-async function chat(ctx: FakeContext): Promise<void> {
+async function chat(ctx: FakeContext, model: string): Promise<void> {
   if (misbehave(ctx, ERRORS)) return;
   const { res } = ctx;
-  const model = (ctx.request.body as { model?: string })?.model ?? 'unknown';
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
   startSse(res);
   writeSse(res, JSON.stringify({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }));

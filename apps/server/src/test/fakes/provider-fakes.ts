@@ -20,11 +20,11 @@ export async function startProviderFake(provider: ProviderId): Promise<ProviderF
   switch (provider) {
     case 'openai':
     case 'xai': {
-      const fake = await startOpenAIFake({ prefix: '/v1' });
+      const fake = await startOpenAIFake({ prefix: '/v1', flavour: provider });
       return { fake, baseUrl: `${fake.url}/v1` };
     }
     case 'deepseek': {
-      const fake = await startOpenAIFake({ prefix: '' });
+      const fake = await startOpenAIFake({ prefix: '', flavour: 'deepseek' });
       return { fake, baseUrl: fake.url };
     }
     case 'anthropic': {
@@ -59,4 +59,25 @@ export async function startAllProviderFakes(providers: readonly ProviderId[]): P
       await Promise.all(Object.values(fakes).map((f) => f?.fake.close()));
     },
   };
+}
+
+const ENV_NAMES: Record<ProviderId, [key: string, baseUrl: string]> = {
+  openai: ['OPENAI_API_KEY', 'OPENAI_BASE_URL'],
+  anthropic: ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'],
+  google: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_BASE_URL'],
+  xai: ['XAI_API_KEY', 'XAI_BASE_URL'],
+  deepseek: ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL'],
+  replicate: ['REPLICATE_API_TOKEN', 'REPLICATE_BASE_URL'],
+  ideogram: ['IDEOGRAM_API_KEY', 'IDEOGRAM_BASE_URL'],
+};
+
+/** The key and base-URL variables that point each started fake's provider at it. */
+export function fakeProviderEnv(fakes: Partial<Record<ProviderId, ProviderFake>>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [provider, fake] of Object.entries(fakes) as [ProviderId, ProviderFake][]) {
+    const [key, baseUrl] = ENV_NAMES[provider];
+    env[key] = `test-key-${provider}`;
+    env[baseUrl] = fake.baseUrl;
+  }
+  return env;
 }

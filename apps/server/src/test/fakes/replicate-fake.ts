@@ -11,6 +11,7 @@ import {
   streamChunks,
   writeSse,
 } from './fake-server.js';
+import { REPLICATE_SERVED } from './served-models.js';
 
 const TITLES: Record<number, string> = { 401: 'Unauthenticated', 429: 'Request was throttled.', 500: 'Internal server error' };
 
@@ -23,57 +24,126 @@ const ERRORS = {
   contentFilter: { title: 'Input flagged', detail: `NSFW content detected by the safety checker. ${RAW_BODY_MARKER}`, status: 400 },
 };
 
+const NOT_FOUND = { title: 'Not found', detail: 'The requested resource could not be found.', status: 404 };
+const ASPECT_RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'];
+const NSFW = 'NSFW content detected. Try running it again, or try a different prompt.';
+
+interface StoredPrediction {
+  body: Record<string, unknown>;
+  polls: number;
+  canceled: boolean;
+}
+
+/** A Replicate fake with its running predictions; `pollsUntilDone` polls end a 'processing' one. */
+export type ReplicateFake = FakeServer & { pollsUntilDone: number };
+
 /**
- * A fake of Replicate's predictions API: POST /v1/models/{owner}/{name}/predictions (and
- * /v1/predictions with a version). With stream: true it answers a starting prediction whose
- * urls.stream serves output/done events; otherwise (Prefer: wait) a succeeded prediction whose
- * output links to an image the fake serves.
+ * A fake of Replicate's API: model and version lookups, predictions by model (POST
+ * /v1/models/{owner}/{name}/predictions) or by version (POST /v1/predictions), GET and cancel of
+ * a prediction, and the text event stream. With Prefer: wait it answers succeeded, or 'processing'
+ * (then succeeded after `pollsUntilDone` polls, each with Retry-After), 'stuck' (processing until
+ * cancelled) or 'safety' (failed with the NSFW reason). Unknown models are 404, unknown versions 422.
  */
-export function startReplicateFake(): Promise<FakeServer> {
-  return startFakeServer(async (ctx) => {
+export async function startReplicateFake(): Promise<ReplicateFake> {
+  const predictions = new Map<string, StoredPrediction>();
+  const fake = (await startFakeServer(async (ctx) => {
     const { request, res } = ctx;
-    const modelMatch = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(request.path);
-    if (request.method === 'POST' && (modelMatch || request.path === '/v1/predictions')) {
-      if (misbehave(ctx, ERRORS)) return;
-      return createPrediction(ctx, modelMatch?.[1]);
-    }
-    if (request.method === 'GET' && request.path.startsWith('/v1/stream/')) return stream(ctx);
     if (request.method === 'GET' && request.path.startsWith('/files/')) {
       res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': FAKE_PNG.length });
       return res.end(FAKE_PNG);
     }
-    sendJson(res, 404, { title: 'Not found', detail: 'Not found', status: 404 });
-  });
+    if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
+      return sendJson(res, 401, { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 });
+    }
+    const served = ctx.fake.served;
+    const model = /^\/v1\/models\/([^/]+\/[^/]+)(\/versions\/([^/]+))?(\/predictions)?$/.exec(request.path);
+    if (request.method === 'GET' && model && !model[4]) {
+      const ref = model[3] ? `${model[1]}:${model[3]}` : model[1];
+      const known = [...served].some((s) => s === ref || s.startsWith(`${ref}:`));
+      if (!known) return sendJson(res, 404, NOT_FOUND);
+      return sendJson(
+        res,
+        200,
+        model[3]
+          ? { id: model[3], created_at: '2024-01-01T00:00:00Z' }
+          : { owner: model[1]?.split('/')[0], name: model[1]?.split('/')[1], visibility: 'public' },
+      );
+    }
+    if (request.method === 'POST' && ((model && model[4] && !model[2]) || request.path === '/v1/predictions')) {
+      const body = (request.body ?? {}) as { version?: string; input?: Record<string, unknown> };
+      if (model) {
+        if (!served.has(model[1] as string)) return sendJson(res, 404, NOT_FOUND);
+      } else if (![...served].some((s) => s.endsWith(`:${body.version}`))) {
+        return sendJson(res, 422, {
+          title: 'Invalid version or not permitted',
+          detail: "The specified version does not exist (or perhaps you don't have permission to use it?)",
+          status: 422,
+        });
+      }
+      const ratio = body.input?.aspect_ratio;
+      if (ratio !== undefined && !ASPECT_RATIOS.includes(String(ratio))) {
+        return sendJson(res, 422, {
+          title: 'Input validation failed',
+          detail: `- input.aspect_ratio: input.aspect_ratio must be one of the following: ${ASPECT_RATIOS.join(', ')}`,
+          status: 422,
+        });
+      }
+      if (misbehave(ctx, ERRORS)) return;
+      return createPrediction(ctx, model?.[1], predictions);
+    }
+    const one = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(request.path);
+    const stored = one ? predictions.get(one[1] as string) : undefined;
+    if (one && stored) {
+      if (request.method === 'POST' && one[2]) {
+        stored.canceled = true;
+        return sendJson(res, 200, view(ctx, one[1] as string, stored, 'canceled'));
+      }
+      if (request.method === 'GET' && !one[2]) {
+        stored.polls++;
+        const done = !stored.canceled && ctx.fake.behaviour !== 'stuck' && stored.polls >= (fake as ReplicateFake).pollsUntilDone;
+        const status = stored.canceled ? 'canceled' : done ? 'succeeded' : 'processing';
+        res.setHeader('Retry-After', '0');
+        return sendJson(res, 200, view(ctx, one[1] as string, stored, status));
+      }
+    }
+    if (request.method === 'GET' && request.path.startsWith('/v1/stream/')) return stream(ctx);
+    sendJson(res, 404, NOT_FOUND);
+  }, REPLICATE_SERVED)) as ReplicateFake;
+  fake.pollsUntilDone = 2;
+  return fake;
 }
 
-function createPrediction(ctx: FakeContext, model: string | undefined): void {
-  const body = (ctx.request.body ?? {}) as { input?: unknown; stream?: boolean; version?: string };
-  const id = randomUUID().replace(/-/g, '').slice(0, 26);
-  const base = {
+function view(ctx: FakeContext, id: string, stored: StoredPrediction, status: string) {
+  const url = `${ctx.fake.url}/files/${id}.png`;
+  const output = status === 'succeeded' ? (stored.body.model === 'black-forest-labs/flux-2-pro' ? url : [url]) : null;
+  return {
     id,
-    model: model ?? 'versioned/model',
-    version: body.version ?? 'hidden',
-    input: body.input,
+    model: stored.body.model,
+    version: stored.body.version ?? 'hidden',
+    input: stored.body.input,
     logs: '',
-    error: null,
+    status,
+    output,
+    error: status === 'failed' ? NSFW : null,
     created_at: new Date().toISOString(),
     urls: {
       get: `${ctx.fake.url}/v1/predictions/${id}`,
       cancel: `${ctx.fake.url}/v1/predictions/${id}/cancel`,
-      ...(body.stream ? { stream: `${ctx.fake.url}/v1/stream/${id}` } : {}),
+      ...(stored.body.stream ? { stream: `${ctx.fake.url}/v1/stream/${id}` } : {}),
     },
   };
-  if (body.stream) {
-    sendJson(ctx.res, 201, { ...base, status: 'starting', output: null });
-    return;
-  }
-  if (ctx.fake.behaviour === 'cut') {
-    ctx.res.socket?.destroy();
-    return;
-  }
-  // flux-pro answers a single URL; the others a list of URLs.
-  const url = `${ctx.fake.url}/files/${id}.png`;
-  sendJson(ctx.res, 201, { ...base, status: 'succeeded', output: model === 'black-forest-labs/flux-pro' ? url : [url] });
+}
+
+function createPrediction(ctx: FakeContext, model: string | undefined, predictions: Map<string, StoredPrediction>): unknown {
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  const id = randomUUID().replace(/-/g, '').slice(0, 26);
+  const stored: StoredPrediction = { body: { ...body, model: model ?? 'versioned/model' }, polls: 0, canceled: false };
+  predictions.set(id, stored);
+  if (body.stream) return sendJson(ctx.res, 201, view(ctx, id, stored, 'starting'));
+  if (ctx.fake.behaviour === 'cut') return void ctx.res.socket?.destroy();
+  const { behaviour } = ctx.fake;
+  const status = behaviour === 'safety' ? 'failed' : behaviour === 'processing' || behaviour === 'stuck' ? 'processing' : 'succeeded';
+  sendJson(ctx.res, 201, view(ctx, id, stored, status));
 }
 
 async function stream(ctx: FakeContext): Promise<void> {

@@ -20,7 +20,7 @@ describe('ModelPicker', () => {
     expect(menu).toHaveTextContent('8 credits');
     expect(menu).toHaveTextContent('demo');
     expect(menu.lastElementChild).toHaveTextContent('All Models...');
-    await userEvent.click(screen.getByText('o1-mini'));
+    await userEvent.click(screen.getByText('o1-mini → GPT-6.1 Terra'));
     expect(onChange).toHaveBeenCalledWith('o1-mini');
   });
 

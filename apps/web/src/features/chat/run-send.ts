@@ -28,6 +28,8 @@ export interface SendCallbacks {
   onIds(userMessageId: number | null, replyId: number | null): void;
   onStreamStart(): void;
   onDelta(contentSoFar: string): void;
+  /** A fallback row answers: the reply's metadata now carries its note. */
+  onFallback?(metadata: MessageMetadata): void;
   onCredits(remaining: number): void;
   /** The first message titled the thread (null: refresh it from the server). */
   onTitle(threadId: number, newTitle: string | null): void;
@@ -36,6 +38,15 @@ export interface SendCallbacks {
 /** The text a pre-check refusal shows (core.md section 5). */
 export function insufficientText(isGuest: boolean, need: number, have: number): string {
   return isGuest ? MESSAGES.insufficientGuestCredits(need, have) : MESSAGES.insufficientCredits(need, have);
+}
+
+// The server gave credits back (a failed reply, a cheaper fallback): show the balance it has now.
+async function refreshBalance(cb: SendCallbacks): Promise<void> {
+  try {
+    cb.onCredits((await checkCredits(0)).credits_info.remaining);
+  } catch {
+    // The meter refreshes on its own later; a failed read changes nothing here.
+  }
 }
 
 function isImageReply(res: ChatResponse, model: ModelEntry | undefined): boolean {
@@ -82,12 +93,27 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   const replyMeta = res.data.metadata ?? null;
   if (res.data.stream_id) {
     cb.onStreamStart();
-    const { content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
-      signal: deps.signal,
-      onDelta: (_delta, soFar) => cb.onDelta(soFar),
-    });
-    if (!content) throw new Error(MESSAGES.generateFailed);
-    return { content, type: 'text', metadata: replyMeta };
+    let metadata = replyMeta;
+    let refunded = false;
+    try {
+      const { content, fallback } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+        signal: deps.signal,
+        onDelta: (_delta, soFar) => cb.onDelta(soFar),
+        onFallback: ({ note, answeredBy }) => {
+          metadata = { ...metadata, answered_by: answeredBy, fallback_note: note };
+          cb.onFallback?.(metadata);
+        },
+      });
+      refunded = !!fallback && fallback.cost < cost;
+      if (!content) throw new Error(MESSAGES.generateFailed);
+      return { content, type: 'text', metadata };
+    } catch (error) {
+      // A reply that failed before any content was refunded on the server.
+      refunded = true;
+      throw error;
+    } finally {
+      if (refunded) void refreshBalance(cb);
+    }
   }
   if (isImageReply(res, model)) {
     const url = res.image?.url ?? res.url ?? res.data.content;

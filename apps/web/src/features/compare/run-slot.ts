@@ -1,18 +1,30 @@
 import { MESSAGES, type ModelEntry, modelCost, sendFailureText } from '@ensemble/shared';
 import { ApiError } from '@/lib/api-client';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
+import { checkCredits } from './api/check-credits';
 import { startReply } from './api/start-reply';
 
 /** What a slot run reports. */
 export interface SlotCallbacks {
   onDelta(contentSoFar: string): void;
+  /** A fallback row answers instead of the slot's model. */
+  onFallback?(note: string): void;
   onCredits(remaining: number): void;
 }
 
 /** How a slot run ended. */
 export type SlotOutcome =
-  | { status: 'complete'; content: string; completionStats: { time: number; credits: number } }
+  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
   | { status: 'error' | 'credits_exhausted'; message: string };
+
+// The server gave credits back: show the balance it has now (a failed read changes nothing).
+async function refreshBalance(cb: SlotCallbacks): Promise<void> {
+  try {
+    cb.onCredits((await checkCredits(0)).credits_info.remaining);
+  } catch {
+    // The meter refreshes on its own later.
+  }
+}
 
 /** Whether a failure means the credits ran out. */
 function creditsFailure(error: unknown): boolean {
@@ -35,15 +47,28 @@ export async function runSlot(
     const res = await startReply(model, prompt, userId, signal);
     cb.onCredits(res.credits_remaining);
     let content = res.data.content;
+    let note = res.data.metadata?.fallback_note;
+    let credits = modelCost(model);
     if (res.data.stream_id) {
-      ({ content } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+      const read = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
-      }));
+        onFallback: (fallback) => cb.onFallback?.(fallback.note),
+      }).catch((error: unknown) => {
+        // A reply that failed before any content was refunded on the server.
+        void refreshBalance(cb);
+        throw error;
+      });
+      content = read.content;
+      // A cheaper fallback is charged its own cost, and the difference given back.
+      if (read.fallback) {
+        ({ note, cost: credits } = read.fallback);
+        if (credits < modelCost(model)) void refreshBalance(cb);
+      }
     }
     if (!content) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
-    return { status: 'complete', content, completionStats: { time, credits: modelCost(model) } };
+    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}) };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };

@@ -12,4 +12,6 @@ export interface CompareSlot {
   error?: { message: string; actionHref?: string };
   /** Time in seconds and credits, when complete. */
   completionStats?: { time: number; credits: number };
+  /** "Answered by {fallback} because {model} was unavailable", when a fallback row answered. */
+  note?: string;
 }

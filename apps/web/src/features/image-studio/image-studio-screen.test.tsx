@@ -49,7 +49,7 @@ describe('image studio', () => {
     await typePrompt('A lighthouse at dusk');
     await userEvent.click(screen.getByRole('radio', { name: 'Wide 16:9' }));
     await addModel('Flux Schnell');
-    await addModel('DALL-E 3');
+    await addModel('DALL-E 3 → GPT Image 2.6 Flare');
     expect(cards()).toHaveLength(2);
     expect(cards()[0]).toHaveTextContent('Generation pending...');
     await runAll();
@@ -67,6 +67,28 @@ describe('image studio', () => {
     expect(within(cards()[1]!).getByTestId('completion-stats')).toHaveTextContent('3 credits');
     expect(screen.getByRole('button', { name: 'Download Assets' })).toBeEnabled();
     expect(credits).toHaveBeenCalledWith({ credits: 17 });
+  });
+
+  it('shows the note and the fallback cost when another model drew the image', async () => {
+    const note = 'Answered by DALL-E 3 → GPT Image 2.6 Flare because GPT Image 1 → GPT Image 2.6 Sunburst was unavailable';
+    stubApi({
+      routes: {
+        'POST /api/credits/check_credits.php': balance(25),
+        'POST /api/messages/chat.php': (init) => {
+          const answer = imageAnswer(init, 22) as { json: { data: Record<string, unknown> } };
+          answer.json.data.metadata = { answered_by: 'dall-e-3', fallback_note: note };
+          return answer;
+        },
+      },
+    });
+    await openStudio();
+    await typePrompt('A lighthouse at dusk');
+    await addModel('GPT Image 1 → GPT Image 2.6 Sunburst');
+    await runAll();
+    const card = cards()[0]!;
+    await within(card).findByTestId('fallback-note');
+    expect(within(card).getByTestId('fallback-note')).toHaveTextContent(note);
+    expect(within(card).getByTestId('completion-stats')).toHaveTextContent(/ · 3 credits$/);
   });
 
   it("limits the queue to 18: 'Add All' twice and a 19th model are refused", async () => {
@@ -92,11 +114,11 @@ describe('image studio', () => {
     });
     await openStudio();
     await addModel('Flux Schnell');
-    await addModel('Flux Pro');
+    await addModel('Flux Pro → FLUX.2 Pro');
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: /Change model/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Ideogram 2a Turbo/ }));
     expect(cards()[0]).toHaveAccessibleName('Ideogram 2a Turbo');
-    await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro' }));
+    await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro → FLUX.2 Pro' }));
     expect(cards()).toHaveLength(1);
     await typePrompt('Neon city');
     await runAll();

@@ -46,14 +46,21 @@ export function startJob(jobs: StudioJob[], id: string, run: { prompt: string; a
           imageUrl: undefined,
           error: undefined,
           completionStats: undefined,
+          note: undefined,
         }
       : j,
   );
 }
 
-/** Marks a job done with its image and stats (a job removed meanwhile stays removed). */
-export function completeJob(jobs: StudioJob[], id: string, imageUrl: string, stats: { time: number; credits: number }): StudioJob[] {
-  return jobs.map((j) => (j.id === id ? { ...j, status: 'complete', imageUrl, completionStats: stats, error: undefined } : j));
+/** Marks a job done with its image, stats and fallback note (a job removed meanwhile stays removed). */
+export function completeJob(
+  jobs: StudioJob[],
+  id: string,
+  imageUrl: string,
+  stats: { time: number; credits: number },
+  note?: string,
+): StudioJob[] {
+  return jobs.map((j) => (j.id === id ? { ...j, status: 'complete', imageUrl, completionStats: stats, error: undefined, note } : j));
 }
 
 /** Marks a job failed. */

@@ -35,8 +35,11 @@ async function runJob(ctx: RunContext, id: string, prompt: string, aspectRatio: 
   store.getState().updateJobs((jobs) => startJob(jobs, id, { prompt, aspectRatio, startTime }));
   try {
     const image = await generateImage({ model: job.model, prompt, aspectRatio, userId: ctx.userId });
-    const stats = { time: Math.round((Date.now() - startTime) / 100) / 10, credits: ctx.costOf(job.model) };
-    store.getState().updateJobs((jobs) => completeJob(jobs, id, image.url, stats));
+    // A cheaper fallback is charged its own cost, never more than the chosen model's.
+    const cost = ctx.costOf(job.model);
+    const credits = image.fallback ? Math.min(cost, ctx.costOf(image.fallback.answeredBy)) : cost;
+    const stats = { time: Math.round((Date.now() - startTime) / 100) / 10, credits };
+    store.getState().updateJobs((jobs) => completeJob(jobs, id, image.url, stats, image.fallback?.note));
     if (typeof image.creditsRemaining === 'number') announceCredits(image.creditsRemaining);
   } catch (error) {
     const jobError = toJobError(error);

@@ -21,6 +21,8 @@ export interface StudioJob {
   /** Epoch ms of the current run's start. */
   startTime?: number;
   completionStats?: { time: number; credits: number };
+  /** "Answered by {fallback} because {model} was unavailable", when a fallback model drew the image. */
+  note?: string;
   metadata: { aspectRatio: AspectRatio };
 }
 

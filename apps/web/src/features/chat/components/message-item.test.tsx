@@ -38,6 +38,17 @@ describe('MessageList', () => {
     expect(await within(reply!).findByText('friend')).toHaveProperty('tagName', 'STRONG');
   });
 
+  it('shows the note when a fallback model answered, and only on that reply', () => {
+    const note = 'Answered by Grok 2 → Grok 4.3 because Grok 3 Mini Fast → Grok 4.20 was unavailable';
+    renderList([
+      msg({ id: 1, sender: 'ai', content: 'First' }),
+      msg({ id: 2, sender: 'ai', content: 'Second', metadata: { answered_by: 'grok-2-latest', fallback_note: note } }),
+    ]);
+    const [plain, answered] = screen.getAllByTestId('message');
+    expect(within(plain!).queryByTestId('fallback-note')).toBeNull();
+    expect(within(answered!).getByTestId('fallback-note')).toHaveTextContent(note);
+  });
+
   it("copies a message and shows 'Copied'", async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -1,5 +1,6 @@
 import type { ModelEntry, User } from '@ensemble/shared';
 import { memo, useState } from 'react';
+import { FallbackNote } from '@/components/fallback-note';
 import { Markdown } from '@/components/markdown';
 import { ModelIcon } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
@@ -98,6 +99,9 @@ export const MessageItem = memo(function MessageItem({
             </Badge>
           )}
         </div>
+        {!mine && typeof message.metadata?.fallback_note === 'string' && (
+          <FallbackNote note={message.metadata.fallback_note} className="mb-1.5" />
+        )}
         {editing ? (
           <MessageEditor initial={message.content} onSave={(content) => onEdit(message.id, content)} onCancel={() => setEditing(false)} />
         ) : message.type === 'loading' ? (

@@ -74,6 +74,10 @@ export function useChatSender(
             const id = replyId;
             update((list) => patchMessage(list, id, { content }));
           },
+          onFallback: (metadata) => {
+            const id = replyId;
+            update((list) => patchMessage(list, id, { metadata }));
+          },
           onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
           onTitle(threadId, newTitle) {
             if (newTitle && live()) thread.setTitle(newTitle);

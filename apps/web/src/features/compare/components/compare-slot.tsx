@@ -1,5 +1,6 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { RefreshCw, X } from 'lucide-react';
+import { FallbackNote } from '@/components/fallback-note';
 import { Markdown } from '@/components/markdown';
 import { ModelPicker } from '@/components/model-picker';
 import { Button } from '@/components/ui/button';
@@ -58,6 +59,7 @@ export function CompareSlotCard({
             {STATUS_TEXT[slot.status]}
           </p>
         )}
+        {slot.note && <FallbackNote note={slot.note} testId={`${slot.slotId}-fallback-note`} />}
         {slot.content && <Markdown text={slot.content} streaming={busy} className="text-[0.95em]" />}
         {slot.error && (
           <ErrorBanner

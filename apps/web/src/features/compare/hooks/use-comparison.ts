@@ -50,13 +50,14 @@ export function useComparison() {
       runs.current.get(slot.slotId)?.abort();
       const controller = new AbortController();
       runs.current.set(slot.slotId, controller);
-      patch(slot.slotId, { status: 'loading', content: '', prompt, error: undefined, completionStats: undefined });
+      patch(slot.slotId, { status: 'loading', content: '', prompt, error: undefined, completionStats: undefined, note: undefined });
       void runSlot(
         model,
         prompt,
         userId,
         {
           onDelta: (content) => !controller.signal.aborted && patch(slot.slotId, { status: 'streaming', content }),
+          onFallback: (note) => !controller.signal.aborted && patch(slot.slotId, { note }),
           onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
         },
         controller.signal,
@@ -64,7 +65,12 @@ export function useComparison() {
         if (controller.signal.aborted) return;
         runs.current.delete(slot.slotId);
         if (outcome.status === 'complete')
-          patch(slot.slotId, { status: 'complete', content: outcome.content, completionStats: outcome.completionStats });
+          patch(slot.slotId, {
+            status: 'complete',
+            content: outcome.content,
+            completionStats: outcome.completionStats,
+            note: outcome.note,
+          });
         else
           patch(slot.slotId, {
             status: outcome.status,
@@ -113,7 +119,7 @@ export function useComparison() {
     (slotId: string, model: string | null) => {
       runs.current.get(slotId)?.abort();
       runs.current.delete(slotId);
-      patch(slotId, { model, status: 'idle', content: '', error: undefined, completionStats: undefined });
+      patch(slotId, { model, status: 'idle', content: '', error: undefined, completionStats: undefined, note: undefined });
     },
     [patch],
   );

@@ -5,6 +5,8 @@ import { ApiError, apiPost } from '@/lib/api-client';
 export interface GeneratedImage {
   url: string;
   creditsRemaining: number | undefined;
+  /** When a fallback model drew it: the row that did, and the note to show. */
+  fallback?: { answeredBy: string; note: string };
 }
 
 /**
@@ -29,5 +31,8 @@ export async function generateImage(input: {
   }
   const url = [answer?.image?.url, answer?.url, answer?.data?.content].find((u): u is string => typeof u === 'string' && u.length > 0);
   if (!url) throw new Error(MESSAGES.noImageUrl);
-  return { url, creditsRemaining: answer.data?.credits_remaining ?? answer.credits_remaining };
+  const meta = answer.data?.metadata;
+  const fallback =
+    typeof meta?.fallback_note === 'string' ? { answeredBy: String(meta.answered_by ?? ''), note: meta.fallback_note } : undefined;
+  return { url, creditsRemaining: answer.data?.credits_remaining ?? answer.credits_remaining, ...(fallback ? { fallback } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { MessageSquarePlus, RefreshCw, X } from 'lucide-react';
+import { FallbackNote } from '@/components/fallback-note';
 import { ModelIcon, ModelPicker } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -64,9 +65,12 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
 export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) {
   if (job.completionStats) {
     return (
-      <p className="px-1 text-xs text-muted tabular-nums" data-testid="completion-stats">
-        {job.completionStats.time.toFixed(1)}s · {costLabel(job.completionStats.credits)}
-      </p>
+      <div className="flex flex-col gap-1">
+        <p className="px-1 text-xs text-muted tabular-nums" data-testid="completion-stats">
+          {job.completionStats.time.toFixed(1)}s · {costLabel(job.completionStats.credits)}
+        </p>
+        {job.note && <FallbackNote note={job.note} className="px-1" />}
+      </div>
     );
   }
   const model = models.find((m) => m.id === job.model);
