@@ -10,11 +10,15 @@ export interface SlotCallbacks {
   /** A fallback row answers instead of the slot's model. */
   onFallback?(note: string): void;
   onCredits(remaining: number): void;
+  /** The reply streams: `streamId` is what the slot's Stop sends. */
+  onStream?(streamId: string): void;
+  /** Whether the user pressed the slot's Stop. */
+  stopped?(): boolean;
 }
 
 /** How a slot run ended. */
 export type SlotOutcome =
-  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string }
+  | { status: 'complete' | 'stopped'; content: string; completionStats: { time: number; credits: number }; note?: string }
   | { status: 'error' | 'credits_exhausted'; message: string };
 
 // The server gave credits back: show the balance it has now (a failed read changes nothing).
@@ -50,6 +54,7 @@ export async function runSlot(
     let note = res.data.metadata?.fallback_note;
     let credits = modelCost(model);
     if (res.data.stream_id) {
+      cb.onStream?.(res.data.stream_id);
       const read = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
@@ -66,9 +71,13 @@ export async function runSlot(
         if (credits < modelCost(model)) void refreshBalance(cb);
       }
     }
-    if (!content) return { status: 'error', message: MESSAGES.generateFailed };
+    const stopped = cb.stopped?.() ?? false;
+    // Stopped before its first token: the server removed it and gave the credits back.
+    if (!content && stopped) void refreshBalance(cb);
+    if (!content && !stopped) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
-    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}) };
+    if (stopped) credits = content ? credits : 0;
+    return { status: stopped ? 'stopped' : 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}) };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };

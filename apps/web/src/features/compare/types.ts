@@ -1,5 +1,5 @@
 /** A comparison slot's state (screens.md section 4: loading, streaming, complete, error or credits_exhausted). */
-export type SlotStatus = 'idle' | 'loading' | 'streaming' | 'complete' | 'error' | 'credits_exhausted';
+export type SlotStatus = 'idle' | 'loading' | 'streaming' | 'complete' | 'stopped' | 'error' | 'credits_exhausted';
 
 /** One of the three result areas (slot-0 to slot-2). */
 export interface CompareSlot {
@@ -14,4 +14,6 @@ export interface CompareSlot {
   completionStats?: { time: number; credits: number };
   /** "Answered by {fallback} because {model} was unavailable", when a fallback row answered. */
   note?: string;
+  /** The running reply's stream, which the slot's Stop stops. */
+  streamId?: string;
 }

@@ -1,5 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { preloadMarkdown } from '@/components/markdown';
 import { ApiError } from '@/lib/api-client';
 import { emitBrowserEvent } from '@/lib/browser-events';
@@ -8,6 +8,7 @@ import { patchMessage, removeMessage } from '../chat-messages';
 import { temporaryMessageId } from '../message-id';
 import { createRequestQueue, type RequestQueue } from '../request-queue';
 import { runSend } from '../run-send';
+import { stopReply } from '../api/stop-reply';
 import type { ChatBanner, ChatMessage, QueueStatus, SendRequest } from '../types';
 import type { ChatIdentity, useChatThread } from './use-chat-thread';
 
@@ -40,6 +41,9 @@ export function useChatSender(
   const latest = useRef({ who, thread, findModel, setBanner });
   latest.current = { who, thread, findModel, setBanner };
   const queueRef = useRef<RequestQueue<Job> | null>(null);
+  // The reply streaming right now (what Stop stops), and whether Stop was pressed on it.
+  const [streamingId, setStreamingId] = useState<string | null>(null);
+  const current = useRef<{ streamId: string | null; stopped: boolean }>({ streamId: null, stopped: false });
 
   queueRef.current ??= createRequestQueue<Job>(async (job) => {
     const { who, thread, findModel, setBanner } = latest.current;
@@ -51,10 +55,17 @@ export function useChatSender(
     if (!live()) return;
     let replyId = job.placeholderId;
     let partial = '';
+    current.current = { streamId: null, stopped: false };
     try {
       const reply = await runSend(
         job.request,
-        { model: findModel(job.request.model), userId: who.userId, isGuest: who.isGuest, ensureThread: thread.ensureThread },
+        {
+          model: findModel(job.request.model),
+          userId: who.userId,
+          isGuest: who.isGuest,
+          ensureThread: thread.ensureThread,
+          stopped: () => current.current.stopped,
+        },
         {
           onIds(userMessageId, serverReplyId) {
             // Updaters run later: they must not read replyId after it changes.
@@ -65,7 +76,9 @@ export function useChatSender(
             });
             if (serverReplyId) replyId = serverReplyId;
           },
-          onStreamStart: () => {
+          onStreamStart: (streamId) => {
+            current.current.streamId = streamId;
+            setStreamingId(streamId);
             const id = replyId;
             update((list) => patchMessage(list, id, { type: 'text', streaming: true }));
           },
@@ -87,7 +100,14 @@ export function useChatSender(
         },
       );
       const id = replyId;
-      update((list) => patchMessage(list, id, { type: reply.type, content: reply.content, metadata: reply.metadata, streaming: false }));
+      if (reply.stopped && !reply.content) {
+        update((list) => removeMessage(list, id));
+        return;
+      }
+      const cut = reply.stopped ? { cut: 'stopped' as const } : {};
+      update((list) =>
+        patchMessage(list, id, { type: reply.type, content: reply.content, metadata: reply.metadata, streaming: false, ...cut }),
+      );
       emitBrowserEvent('messageUpdate', { threadId: thread.threadRef.current ?? undefined, messageId: id });
     } catch (error) {
       const id = replyId;
@@ -99,8 +119,22 @@ export function useChatSender(
       const remaining = remainingFromError(error);
       if (isCreditsFailure(error) && remaining !== null) emitBrowserEvent('creditUpdate', { credits: Math.max(0, remaining) });
       throw error;
+    } finally {
+      current.current = { streamId: null, stopped: false };
+      setStreamingId(null);
     }
   }, setQueue);
+
+  /** Stops the reply that is streaming (the server keeps what came so far). */
+  const stop = useCallback(() => {
+    const { streamId, stopped } = current.current;
+    if (!streamId || stopped) return;
+    current.current.stopped = true;
+    stopReply(streamId).catch((error: unknown) => {
+      current.current.stopped = false;
+      latest.current.setBanner(bannerForError(error, latest.current.who.isGuest));
+    });
+  }, []);
 
   /** Queues a prompt; blank prompts are not sent. */
   const send = (request: SendRequest) => {
@@ -142,5 +176,5 @@ export function useChatSender(
     });
   };
 
-  return { send, queue };
+  return { send, queue, stop, streaming: streamingId !== null };
 }

@@ -6,6 +6,7 @@ import { emitBrowserEvent } from '@/lib/browser-events';
 import { useModels } from '@/lib/models';
 import { checkCredits } from '../api/check-credits';
 import { runSlot } from '../run-slot';
+import { stopReply } from '@/features/chat/api/stop-reply';
 import type { CompareSlot } from '../types';
 import { validateComparison } from '../validate-comparison';
 
@@ -37,6 +38,8 @@ export function useComparison() {
   const [slots, setSlots] = useState<CompareSlot[]>(() => initialSlots(shortlist, new Set(catalogue.text_models.map((m) => m.id))));
   const [notice, setNotice] = useState<CompareNotice | null>(null);
   const runs = useRef(new Map<string, AbortController>());
+  // Slots whose Stop was pressed (their reply ends with what came so far).
+  const stops = useRef(new Set<string>());
   const actionHref = isGuest ? '/signup' : '/upgrade';
 
   const patch = useCallback((slotId: string, change: Partial<CompareSlot>) => {
@@ -50,6 +53,7 @@ export function useComparison() {
       runs.current.get(slot.slotId)?.abort();
       const controller = new AbortController();
       runs.current.set(slot.slotId, controller);
+      stops.current.delete(slot.slotId);
       patch(slot.slotId, { status: 'loading', content: '', prompt, error: undefined, completionStats: undefined, note: undefined });
       void runSlot(
         model,
@@ -59,14 +63,17 @@ export function useComparison() {
           onDelta: (content) => !controller.signal.aborted && patch(slot.slotId, { status: 'streaming', content }),
           onFallback: (note) => !controller.signal.aborted && patch(slot.slotId, { note }),
           onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
+          onStream: (streamId) => !controller.signal.aborted && patch(slot.slotId, { streamId }),
+          stopped: () => stops.current.has(slot.slotId),
         },
         controller.signal,
       ).then((outcome) => {
         if (controller.signal.aborted) return;
         runs.current.delete(slot.slotId);
-        if (outcome.status === 'complete')
+        if (!('message' in outcome))
           patch(slot.slotId, {
-            status: 'complete',
+            status: outcome.status,
+            streamId: undefined,
             content: outcome.content,
             completionStats: outcome.completionStats,
             note: outcome.note,
@@ -74,6 +81,7 @@ export function useComparison() {
         else
           patch(slot.slotId, {
             status: outcome.status,
+            streamId: undefined,
             error: { message: outcome.message, ...(outcome.status === 'credits_exhausted' ? { actionHref } : {}) },
           });
       });
@@ -124,9 +132,19 @@ export function useComparison() {
     [patch],
   );
 
+  /** Stops one slot's streaming reply (the others go on). */
+  const stop = useCallback((slot: CompareSlot) => {
+    if (!slot.streamId || stops.current.has(slot.slotId)) return;
+    stops.current.add(slot.slotId);
+    stopReply(slot.streamId).catch(() => {
+      stops.current.delete(slot.slotId);
+      setNotice({ message: MESSAGES.processRequest, variant: 'error' });
+    });
+  }, []);
+
   /** Runs one errored slot again with its prompt. */
   const retry = useCallback((slot: CompareSlot) => start(slot, slot.prompt), [start]);
 
   const running = slots.some((s) => s.status === 'loading' || s.status === 'streaming');
-  return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, running };
+  return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, stop, running };
 }
