@@ -8,7 +8,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 
 /** System packages the suite uses: the file that proves each is there, its Debian package, why. */
-const SYSTEM_PACKAGES = [{ path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'the browser journeys' }];
+const SYSTEM_PACKAGES = [
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'the browser journeys' },
+  { path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', pkg: 'nginx', why: 'the load-balancer journey (two instances behind nginx)' },
+];
 
 const pgUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -23,7 +26,7 @@ const SERVICES = [
       const versions = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql') : [];
       return versions.length ? ['pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start']] : null;
     },
-    hint: "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set TEST_DATABASE_URL)",
+    hint: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set TEST_DATABASE_URL)',
   },
   {
     name: 'Redis',
@@ -31,7 +34,22 @@ const SERVICES = [
     port: Number(redisUrl.port || 6379),
     start: () =>
       hasCommand('redis-server')
-        ? ['redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', String(Number(redisUrl.port || 6379)), '--save', '', '--appendonly', 'no']]
+        ? [
+            'redis-server',
+            [
+              '--daemonize',
+              'yes',
+              '--bind',
+              '127.0.0.1',
+              '-::1',
+              '--port',
+              String(Number(redisUrl.port || 6379)),
+              '--save',
+              '',
+              '--appendonly',
+              'no',
+            ],
+          ]
         : null,
     hint: 'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no (or set TEST_REDIS_URL)',
   },
@@ -75,7 +93,11 @@ function ensurePackages() {
   if (missing.length === 0) return;
   const names = missing.map((p) => p.pkg).join(' ');
   const command = `apt-get update && apt-get install -y ${names}`;
-  if (!isRoot) fail([`Missing system package(s) for ${missing.map((p) => p.why).join(', ')}: ${names}.`, `Install them first: sudo sh -c '${command}'`]);
+  if (!isRoot)
+    fail([
+      `Missing system package(s) for ${missing.map((p) => p.why).join(', ')}: ${names}.`,
+      `Install them first: sudo sh -c '${command}'`,
+    ]);
   console.log(`test setup: installing ${names} from Debian's packages (for ${missing.map((p) => p.why).join(', ')})...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ensemble/shared';
 import type { ModelEntry } from '@ensemble/shared';
 import { useCallback, useRef, useState } from 'react';
 import { preloadMarkdown } from '@/components/markdown';
@@ -113,7 +114,9 @@ export function useChatSender(
       const id = replyId;
       // A reply cut mid-way keeps its text (the server saved it too), marked as cut.
       const kept = partialReply(error) || partial;
-      if (kept) update((list) => patchMessage(list, id, { type: 'text', content: kept, streaming: false, cut: 'error' }));
+      // The instance generating it went away: the server kept it as interrupted, and so does the screen.
+      const cut = error instanceof Error && error.message === MESSAGES.generatorStopped ? 'interrupted' : 'error';
+      if (kept) update((list) => patchMessage(list, id, { type: 'text', content: kept, streaming: false, cut }));
       else update((list) => removeMessage(list, id));
       if (live()) setBanner(bannerForError(error, who.isGuest));
       const remaining = remainingFromError(error);
