@@ -2,22 +2,23 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@ensemble/shared';
+import { type AppContext, type BuildOptions, type BuiltApp, CONNECTION_TIMEOUTS, recordFirstAvailabilityCheck } from './app-context.js';
 import type { AppConfig, LoadedConfig } from './config.js';
-import { type Db, openDb } from './db/connection.js';
+import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
 import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
-import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
+import { createServerCatalogue } from './features/catalogue/service.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
-import { LEASE_TIMING, type LeaseTiming } from './features/chat/leases.js';
+import { LEASE_TIMING } from './features/chat/leases.js';
 import { chatRoutes } from './features/chat/routes.js';
-import { type ChatStreams, createChatStreams } from './features/chat/streams.js';
+import { createChatStreams } from './features/chat/streams.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
@@ -25,7 +26,7 @@ import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
 import { healthRoutes } from './features/health/routes.js';
-import { type ObjectStore, createObjectStore } from './features/images/object-store.js';
+import { createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
@@ -38,55 +39,6 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createProviderRegistry, providerSettingsFromEnv } from './providers/registry.js';
-
-/** What every feature module may use. */
-export interface AppContext {
-  config: AppConfig;
-  db: Db;
-  /** Shared Redis for cross-instance streams and rate limits, when REDIS_URL is set. */
-  redis: Redis | null;
-  /** The visible model catalogue and the provider behind each model. */
-  catalogue: ServerCatalogue;
-  /** Where images (and later uploads) are stored: DATA_DIR, or the S3 bucket when S3_BUCKET is set. */
-  storage: ObjectStore;
-}
-
-export interface BuiltApp {
-  app: FastifyInstance;
-  ctx: AppContext;
-  /** Replies in flight: their events, leases, Stop and drain. */
-  streams: ChatStreams;
-  /**
-   * Graceful drain (SIGTERM): refuses new chats and reports `draining`, lets running replies
-   * finish for up to `timeoutMs`, and hands what is left over as interrupted.
-   */
-  drain(timeoutMs: number): Promise<{ finished: number; cut: number }>;
-}
-
-/** Connection deadlines (issue 11): slow or trickling requests are closed; answers themselves are never cut. */
-export const CONNECTION_TIMEOUTS = {
-  /** The whole request, headers and body, must arrive within this (then 408 and close). */
-  requestMs: 30_000,
-  /** The headers must arrive within this. */
-  headersMs: 15_000,
-  /** An idle kept-alive connection is closed after this (above the 60 s of common proxies). */
-  keepAliveMs: 65_000,
-  /** How often Node looks for requests past their deadline. */
-  checkEveryMs: 1_000,
-} as const;
-
-export interface BuildOptions {
-  pgSchema?: string;
-  /** Overrides the request deadline (tests, so they need not wait 30 s). */
-  requestTimeoutMs?: number;
-  /** Overrides the lease lifetime, renewal and sweep periods (tests, so a dead instance shows quickly). */
-  leaseTiming?: LeaseTiming;
-}
-
-const availabilityChecked = new WeakMap<FastifyInstance, Promise<void>>();
-
-/** Settles when the app's first round of model-availability checks is done (tests wait on it). */
-export const firstAvailabilityCheck = (app: FastifyInstance): Promise<void> => availabilityChecked.get(app) ?? Promise.resolve();
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -127,7 +79,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
   // Which models each keyed provider serves is asked in the background: the start does not wait for it.
   const checks = startAvailabilityChecks({ store: availability, settings: registry.settings, rows: catalogue.realRows(), log: app.log });
-  availabilityChecked.set(app, checks.firstCheck);
+  recordFirstAvailabilityCheck(app, checks.firstCheck);
 
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   app.addHook('onClose', async () => {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type BuiltApp, buildApp } from '../app.js';
+import type { BuiltApp } from '../app-context.js';
+import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { LeaseTiming } from '../features/chat/leases.js';
 

@@ -1,6 +1,6 @@
 import { MESSAGES, type ModelEntry } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';

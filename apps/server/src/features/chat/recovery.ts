@@ -1,6 +1,6 @@
 import { MESSAGES } from '@ensemble/shared';
 import { sql } from 'kysely';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { findMessage } from '../messages/store.js';
 import type { LeaseStore } from './leases.js';
 import { listOpenCharges, settleCharge } from './open-charges.js';

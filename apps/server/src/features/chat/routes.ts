@@ -1,7 +1,7 @@
 import { AppError, CHAT_PATHS, MESSAGES, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
 import { ATTACH_RETRY_AFTER_S, type AttachLimiter } from './attach-limits.js';
 import { ownerKey, startChat } from './service.js';

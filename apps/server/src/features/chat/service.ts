@@ -10,7 +10,7 @@ import {
   modelCost,
 } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { now } from '../../db/connection.js';
 import { generateFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError } from '../../providers/types.js';

@@ -9,7 +9,7 @@ import {
   listImagesResponseSchema,
   okSchema,
 } from '@ensemble/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import { deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
 import { imageObjectKey } from './object-store.js';
