@@ -26,7 +26,6 @@ import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from 
 import { failureText, runTextJob, settleFallback } from './generation.js';
 import { countProviderError } from '../../metrics/metrics.js';
 import { chargeReference, settleCharge } from './open-charges.js';
-import { holdLease } from './leases.js';
 import type { ChatStreams } from './streams.js';
 
 type ParsedChat = {
@@ -70,32 +69,20 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const text = model.type !== 'image';
   // The lease comes before the charge: a sweep on another instance never sees the charge unleased.
   const controller = new AbortController();
-  const lease = await holdLease(
-    streams.leases,
-    streamId,
-    streams.timing,
-    () => streams.running.stop(streamId, 'stop'),
-    (error) => deps.log.warn({ err: error, streamId }, 'renewing a stream lease failed'),
-  );
-  let admitted: Awaited<ReturnType<typeof admitChat>>;
-  try {
-    admitted = await admitChat(db, who, {
-      threadId: body.thread_id ?? null,
-      model,
-      cost,
-      reference,
-      prompt: prompt.content,
-      aspectRatio,
-      placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
-    });
-  } catch (error) {
+  const lease = await streams.hold(streamId, deps.log);
+  const admitted = await admitChat(db, who, {
+    threadId: body.thread_id ?? null,
+    model,
+    cost,
+    reference,
+    prompt: prompt.content,
+    aspectRatio,
+    placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
+  }).catch(async (error: unknown) => {
     await lease.release();
     throw error;
-  }
-  if (!admitted) {
-    await lease.release();
-    throw await creditsError(ctx, who, cost);
-  }
+  });
+  if (!admitted) throw await lease.release().then(() => creditsError(ctx, who, cost));
   const { thread, messageId } = admitted;
   const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
   if (!text) {

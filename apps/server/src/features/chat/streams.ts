@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { type LeaseStore, type LeaseTiming, createDbLeaseStore, createRedisLeaseStore } from './leases.js';
+import { type HeldLease, type LeaseStore, type LeaseTiming, createDbLeaseStore, createRedisLeaseStore, holdLease } from './leases.js';
 import { type SweepResult, settleExpiredStreams } from './recovery.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { RunningReplies } from './running.js';
@@ -18,6 +18,8 @@ export interface ChatStreams {
   draining: boolean;
   /** Asks whichever instance generates this stream to stop it (here, through Redis, or the lease row). */
   requestStop(streamId: string): Promise<void>;
+  /** Takes and keeps renewing a new reply's lease; a stop flagged on it stops the reply here. */
+  hold(streamId: string, log: FastifyBaseLogger): Promise<HeldLease>;
   /** Settles replies whose generator died (also run at start and on a timer). */
   sweep(): Promise<SweepResult>;
   close(): Promise<void>;
@@ -58,6 +60,10 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
       if (running.stop(streamId, 'stop')) return;
       if (redis) await redis.publish(STOP_CHANNEL, streamId);
       else await leases.flagStop(streamId);
+    },
+    hold(streamId, requestLog) {
+      const onError = (error: unknown) => requestLog.warn({ err: error, streamId }, 'renewing a stream lease failed');
+      return holdLease(leases, streamId, timing, () => running.stop(streamId, 'stop'), onError);
     },
     sweep,
     async close() {
