@@ -8,7 +8,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 
 /** System packages the suite uses: the file that proves each is there, its Debian package, why. */
-const SYSTEM_PACKAGES = [{ path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'the browser journeys' }];
+const SYSTEM_PACKAGES = [
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'the browser journeys' },
+  { path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', pkg: 'nginx', why: 'the load-balancer journey (two instances behind nginx)' },
+];
 
 const pgUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');

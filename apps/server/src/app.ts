@@ -2,23 +2,23 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@ensemble/shared';
+import { type AppContext, type BuildOptions, type BuiltApp, CONNECTION_TIMEOUTS, recordFirstAvailabilityCheck } from './app-context.js';
 import type { AppConfig, LoadedConfig } from './config.js';
-import { type Db, openDb } from './db/connection.js';
+import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
 import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
-import { type ServerCatalogue, createServerCatalogue } from './features/catalogue/service.js';
+import { createServerCatalogue } from './features/catalogue/service.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
-import { recoverInterruptedStreams } from './features/chat/recovery.js';
+import { LEASE_TIMING } from './features/chat/leases.js';
 import { chatRoutes } from './features/chat/routes.js';
-import { RedisStreamHub } from './features/chat/redis-stream-hub.js';
-import { MemoryStreamHub, type StreamHub } from './features/chat/stream-hub.js';
+import { createChatStreams } from './features/chat/streams.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
@@ -29,7 +29,7 @@ import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
 import { spendingRoutes } from './features/credits/spending-routes.js';
 import { healthRoutes } from './features/health/routes.js';
-import { type ObjectStore, createObjectStore } from './features/images/object-store.js';
+import { createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
@@ -44,54 +44,10 @@ import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createProviderRegistry, providerSettingsFromEnv } from './providers/registry.js';
 
-/** What every feature module may use. */
-export interface AppContext {
-  config: AppConfig;
-  db: Db;
-  /** Shared Redis for cross-instance streams and rate limits, when REDIS_URL is set. */
-  redis: Redis | null;
-  /** The visible model catalogue and the provider behind each model. */
-  catalogue: ServerCatalogue;
-  /** Where images (and later uploads) are stored: DATA_DIR, or the S3 bucket when S3_BUCKET is set. */
-  storage: ObjectStore;
-}
-
-export interface BuiltApp {
-  app: FastifyInstance;
-  ctx: AppContext;
-  /** Every route the app serves, as registered (tests walk them all). */
-  routes: Array<{ method: string; url: string }>;
-}
-
 /** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
-
-/** Connection deadlines (issue 11): slow or trickling requests are closed; answers themselves are never cut. */
-export const CONNECTION_TIMEOUTS = {
-  /** The whole request, headers and body, must arrive within this (then 408 and close). */
-  requestMs: 30_000,
-  /** The headers must arrive within this. */
-  headersMs: 15_000,
-  /** An idle kept-alive connection is closed after this (above the 60 s of common proxies). */
-  keepAliveMs: 65_000,
-  /** How often Node looks for requests past their deadline. */
-  checkEveryMs: 1_000,
-} as const;
-
-export interface BuildOptions {
-  pgSchema?: string;
-  /** Overrides the request deadline (tests, so they need not wait 30 s). */
-  requestTimeoutMs?: number;
-  /** Where logs go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
-}
-
-const availabilityChecked = new WeakMap<FastifyInstance, Promise<void>>();
-
-/** Settles when the app's first round of model-availability checks is done (tests wait on it). */
-export const firstAvailabilityCheck = (app: FastifyInstance): Promise<void> => availabilityChecked.get(app) ?? Promise.resolve();
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -137,11 +93,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const availability = createAvailabilityStore(db.kysely, app.log);
   const catalogue = createServerCatalogue(registry, modelsFile, availability);
   const ctx: AppContext = { config, db, redis, catalogue, storage };
-  await recoverInterruptedStreams(ctx);
-  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  // Settles what dead instances left (only expired leases), then keeps sweeping.
+  const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
   // Which models each keyed provider serves is asked in the background: the start does not wait for it.
   const checks = startAvailabilityChecks({ store: availability, settings: registry.settings, rows: catalogue.realRows(), log: app.log });
-  availabilityChecked.set(app, checks.firstCheck);
+  recordFirstAvailabilityCheck(app, checks.firstCheck);
 
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   const stopGuestSweep = startGuestSweep(db, storage, config.GUEST_TTL_DAYS, app.log);
@@ -150,7 +106,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
     unwatchPool();
     checks.stop();
     await checks.firstCheck.catch(() => undefined);
-    await hub.close();
+    await streams.close();
     await db.close();
     ctx.storage.close();
     redis?.disconnect();
@@ -173,11 +129,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });
   await app.register(identityPlugin, { db, config });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, draining: () => streams.draining });
   await app.register(assetRoutes);
   await app.register(configRoutes, { config, demoMode: () => catalogue.usesDemo() });
   await app.register(catalogueRoutes, { catalogue });
-  await app.register(chatRoutes, { ctx, catalogue, hub, attaches });
+  await app.register(chatRoutes, { ctx, catalogue, streams, attaches });
   await app.register(sessionRoutes, { db });
   await app.register(authRoutes, { ctx });
   await app.register(creditsRoutes, { db });
@@ -190,7 +146,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(adminRoutes, { ctx });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
-  return { app, ctx, routes };
+  const drain = async (timeoutMs: number) => {
+    streams.draining = true;
+    return streams.running.drain(timeoutMs);
+  };
+  return { app, ctx, streams, drain, routes };
 }
 
 /** Names this deployment's data (its database, or its SQLite folder) so instances sharing it share counters. */

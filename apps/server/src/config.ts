@@ -144,6 +144,7 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(5 * 60_000),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -13,13 +13,25 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await buildApp(config);
-  const close = async () => {
-    await app.close();
+  const { app, drain } = await buildApp(config);
+  let closing = false;
+  // SIGTERM drains: no new chats, running replies get DRAIN_TIMEOUT_MS, the rest is handed over
+  // as interrupted; then the process exits 0. A second signal does not cut the drain short.
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    const timeoutMs = signal === 'SIGTERM' ? config.DRAIN_TIMEOUT_MS : 0;
+    try {
+      const { finished, cut } = await drain(timeoutMs);
+      app.log.info({ finished, cut }, `drained on ${signal}`);
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutting down failed');
+    }
     process.exit(0);
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `Ensemble is serving ${config.origin}/prod (database: ${config.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, instance: ${config.INSTANCE_ID})`,

@@ -17,6 +17,10 @@ export interface RunningServer {
   /** Origin, e.g. http://127.0.0.1:41234 (the app is at `${url}/prod`). */
   url: string;
   dataDir: string;
+  /** The server process (journeys that kill or drain it). */
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -82,7 +86,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     log += chunk;
   });
   const stop = async () => {
-    if (child.exitCode === null) {
+    // A process killed by a signal has no exit code but has exited all the same.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -97,7 +102,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, child, log: () => log, stop };
 }
 
 /** Launches Debian's headless Chromium. */

@@ -19,7 +19,14 @@ describe('a reply cut by a server restart', () => {
     provider = await startScriptedOpenAI();
     // The provider sends part of a reply and then goes quiet, as the server is restarted.
     provider.script = { chunks: ['Tides are caused mainly by the Moon', ', whose gravity pulls'], end: 'stall' };
-    const env = { OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: provider.url, DATA_DIR: dataDir, PORT: String(await freePort()) };
+    // A short drain: the stalled reply is handed over as interrupted at once when the server stops.
+    const env = {
+      OPENAI_API_KEY: 'sk-e2e',
+      OPENAI_BASE_URL: provider.url,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DRAIN_TIMEOUT_MS: '500',
+    };
     server = await startServer(env);
     const browser = await launchBrowser();
     try {

@@ -29,6 +29,8 @@ export const MESSAGES = {
   connectionFailedRetries: 'Connection failed after 3 retries',
   invalidJson: 'Invalid JSON response from server',
   noContent: 'No content found in AI response',
+  generatorStopped: 'The server generating this reply stopped. Please try again.',
+  serverDraining: 'This server is restarting. Please try again in a moment.',
   imageFailed: 'Failed to generate image',
   noImageUrl: 'No image URL in response',
   parseFailed: 'Failed to parse server response',

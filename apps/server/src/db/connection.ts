@@ -36,7 +36,8 @@ export function openDb(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', schema: options.pgSchema, pool, close: () => kysely.destroy() };
+    const schema = options.pgSchema ?? urlSchema(options.databaseUrl);
+    return { kysely, dialect: 'postgres', schema, pool, close: () => kysely.destroy() };
   }
   const file = path.join(options.dataDir, 'ensemble.db');
   const sqlite = new SQLite(file);
@@ -50,3 +51,16 @@ export function openDb(options: DbOptions): Db {
 
 /** The current time as the ISO text every timestamp column holds. */
 export const now = (): string => new Date().toISOString();
+
+/**
+ * The schema a DATABASE_URL selects with `?options=-c search_path=name`, so that the migrations'
+ * own tables are looked for there too (not in another schema of the same database).
+ */
+function urlSchema(databaseUrl: string): string | undefined {
+  try {
+    const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+    return /search_path\s*=\s*([A-Za-z_][A-Za-z0-9_$]*)/.exec(options)?.[1];
+  } catch {
+    return undefined;
+  }
+}

@@ -234,4 +234,12 @@ export interface Database {
   admin_audit: AdminAuditTable;
   plan_daily_caps: PlanDailyCapsTable;
   abuse_counts: AbuseCountsTable;
+  stream_leases: StreamLeasesTable;
+}
+
+export interface StreamLeasesTable {
+  stream_id: string;
+  instance_id: string;
+  expires_at: string;
+  stop: Generated<number>;
 }

@@ -1,7 +1,7 @@
 import { AppError } from '@ensemble/shared';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../app-context.js';
 
 /** The outcome of counting one event against a limit. */
 export interface RateLimitResult {

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type BuiltApp, buildApp } from '../app.js';
+import type { BuiltApp } from '../app-context.js';
+import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import type { LeaseTiming } from '../features/chat/leases.js';
 
 /** Which database the suite runs on: TEST_DB=postgres runs it on PostgreSQL. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -29,6 +31,7 @@ export async function createTestApp(
     pgSchema?: string;
     requestTimeoutMs?: number;
     logStream?: { write(line: string): void };
+    leaseTiming?: LeaseTiming;
   } = {},
 ): Promise<TestApp> {
   // A second instance on the same database (and data folder), as behind a load balancer; with
@@ -49,7 +52,12 @@ export async function createTestApp(
   });
   let built: BuiltApp;
   try {
-    built = await buildApp(config, { pgSchema, requestTimeoutMs: options.requestTimeoutMs, logStream: options.logStream });
+    built = await buildApp(config, {
+      pgSchema,
+      requestTimeoutMs: options.requestTimeoutMs,
+      logStream: options.logStream,
+      leaseTiming: options.leaseTiming,
+    });
   } catch (error) {
     if (pgSchema && !shared) await dropSchema(pgSchema);
     if (!options.sharedWith) rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ export interface SseEvent {
  */
 export async function readSse(
   url: string,
-  options: { cookie: string; lastEventId?: number; stopAfter?: number },
+  options: { cookie: string; lastEventId?: number; stopAfter?: number; onEvent?: (event: SseEvent) => void },
 ): Promise<{ status: number; events: SseEvent[]; ended: 'done' | 'cut' | 'closed' }> {
   const controller = new AbortController();
   const headers: Record<string, string> = { cookie: options.cookie, accept: 'text/event-stream' };
@@ -38,6 +38,7 @@ export async function readSse(
         }
         if (!data.length) continue;
         events.push({ id, data: data.join('\n') });
+        options.onEvent?.({ id, data: data.join('\n') });
         if (data.join('\n') === '[DONE]') {
           controller.abort();
           return { status: res.status, events, ended: 'done' };

@@ -67,6 +67,18 @@ export const chatResponseSchema = z.object({
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
+export const stopRequestSchema = z.object({
+  stream_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a stream id'),
+});
+export type StopRequest = z.infer<typeof stopRequestSchema>;
+
+export const stopResponseSchema = z.object({
+  status: z.literal('success'),
+  /** False when the reply had already finished: nothing was left to stop. */
+  stopped: z.boolean(),
+});
+export type StopResponse = z.infer<typeof stopResponseSchema>;
+
 export const streamQuerySchema = z.object({
   stream: z.literal('true'),
   model: text().max(200).optional(),

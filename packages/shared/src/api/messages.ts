@@ -58,8 +58,11 @@ export const messageSchema = z.object({
   type: z.enum(['text', 'image']),
   model: z.string().nullable(),
   metadata: messageMetadataSchema.nullable(),
-  /** `error`: cut mid-way by a failure; `interrupted`: cut by a server restart. Both keep the text so far. */
-  status: z.enum(['complete', 'streaming', 'error', 'interrupted']),
+  /**
+   * `error`: cut mid-way by a failure; `interrupted`: cut by a server restart; `stopped`: the
+   * caller pressed Stop. All three keep the text so far.
+   */
+  status: z.enum(['complete', 'streaming', 'error', 'interrupted', 'stopped']),
   timestamp: z.string(),
   created_at: z.string(),
 });

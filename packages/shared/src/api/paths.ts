@@ -29,7 +29,7 @@ export const ADMIN_PATHS = {
   abuse: '/api/admin/abuse.php',
 } as const;
 
-export const CHAT_PATHS = { chat: '/api/messages/chat.php' } as const;
+export const CHAT_PATHS = { chat: '/api/messages/chat.php', stop: '/api/messages/stop.php' } as const;
 
 export const CONFIG_PATHS = {
   frontend: '/api/config/get_frontend_config.php',

@@ -11,7 +11,7 @@ import {
   adminUserQuerySchema,
   adminUsersQuerySchema,
 } from '@ensemble/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/connection.js';
 import { issueResetToken, resetMail } from '../auth/password-reset.js';
 import { createBillingSettings } from '../billing/stripe-client.js';

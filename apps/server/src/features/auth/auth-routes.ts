@@ -9,7 +9,7 @@ import {
   loginRequestSchema,
   registerRequestSchema,
 } from '@ensemble/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import { createMailer } from '../mail/mailer.js';
 import { recordAbuse } from '../admin/abuse.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_PATHS, AppError, MESSAGES, resetPasswordRequestSchema, updatePasswordRequestSchema } from '@ensemble/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { type RateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { hashPassword, passwordProblem } from './passwords.js';

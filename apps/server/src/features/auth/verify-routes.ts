@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_PATHS, AppError, text } from '@ensemble/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { type RateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { completeVerification, issueVerificationToken, verificationMail, verifiedLanding } from './email-verification.js';

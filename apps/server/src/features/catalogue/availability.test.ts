@@ -1,6 +1,6 @@
 import { PROVIDERS } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { firstAvailabilityCheck } from '../../app.js';
+import { firstAvailabilityCheck } from '../../app-context.js';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
 import { DEFAULT_CHUNKS, fakeProviderEnv, type ProviderFake, startAllProviderFakes } from '../../test/fakes/provider-fakes.js';
 import { createAvailabilityStore } from './availability.js';

@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS, type AspectRatio, IMAGE_MODELS, PROVIDERS, TEXT_MODELS } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstAvailabilityCheck } from '../../app.js';
+import { firstAvailabilityCheck } from '../../app-context.js';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
 import { DEFAULT_CHUNKS, fakeProviderEnv, startAllProviderFakes } from '../../test/fakes/provider-fakes.js';
 import { readSse } from '../../test/sse-client.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { firstAvailabilityCheck } from '../../app.js';
+import { firstAvailabilityCheck } from '../../app-context.js';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { DEFAULT_CHUNKS, fakeProviderEnv, type ProviderFake, startAllProviderFakes } from '../../test/fakes/provider-fakes.js';
 import { readSse } from '../../test/sse-client.js';

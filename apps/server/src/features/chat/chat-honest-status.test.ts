@@ -11,6 +11,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
   }
 }
 
+const FAST_LEASES = { ttlMs: 800, renewMs: 200, sweepMs: 300 };
+
 describe(`honest reply statuses on ${TEST_DB}`, () => {
   let t: TestApp;
   let provider: ScriptedOpenAI;
@@ -97,33 +99,40 @@ describe(`honest reply statuses on ${TEST_DB}`, () => {
   });
 
   it('after a crash, marks a reply with text interrupted (charge kept) and refunds a comparison still waiting, exactly once', async () => {
-    const c = t.client();
-    const thread = await threadOf(c);
+    // The instance that generates the replies dies (closed: its leases are no longer renewed).
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url };
+    const victim = await createTestApp(env, { sharedWith: t, leaseTiming: FAST_LEASES });
+    const onVictim = victim.client({ ip: '10.77.0.1' });
+    const thread = await threadOf(onVictim);
     // The provider pauses after its second delta: that one must still be saved within a second.
     provider.script = { chunks: ['Started but', ' then paused'], end: 'stall' };
-    const post = await c.post('/api/messages/chat.php', {
+    const post = await onVictim.post('/api/messages/chat.php', {
       thread_id: thread,
       model: 'gpt-4o',
       stream: true,
       messages: [{ content: 'Hi', role: 'user' }],
     });
-    await until(async () => (await stored(c, thread)).some((m) => m.content === 'Started but then paused'), 3000);
+    await until(async () => (await stored(onVictim, thread)).some((m) => m.content === 'Started but then paused'), 3000);
     provider.script = { chunks: [], end: 'stall' };
-    const comparison = await c.post('/api/messages/chat.php', {
+    const comparison = await onVictim.post('/api/messages/chat.php', {
       model: 'gpt-4o',
       stream: true,
       is_comparison: true,
       messages: [{ content: 'Compare', role: 'user' }],
     });
     expect([post.statusCode, comparison.statusCode]).toEqual([200, 200]);
-    expect(await remaining(c)).toBe(23);
+    expect(await remaining(onVictim)).toBe(23);
+    await victim.close();
+    const c = t.client({ ip: onVictim.ip });
+    for (const [k, v] of onVictim.cookies) c.cookies.set(k, v);
 
-    // A new process on the same database: what it finds is what a killed one left behind.
-    const restarted = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url }, { sharedWith: t });
+    // A new process on the same database settles what the dead one left once its leases expire.
+    const restarted = await createTestApp(env, { sharedWith: t, leaseTiming: FAST_LEASES });
     try {
+      await until(async () => (await stored(c, thread)).some((m) => m.status === 'interrupted'), 5000);
       const reply = (await stored(c, thread)).find((m) => m.role === 'assistant');
       expect(reply).toMatchObject({ content: 'Started but then paused', status: 'interrupted' });
-      expect(await remaining(c)).toBe(24);
+      await until(async () => (await remaining(c)) === 24, 5000);
       expect(await t.ctx.db.kysely.selectFrom('open_charges').selectAll().execute()).toEqual([]);
     } finally {
       await restarted.close();

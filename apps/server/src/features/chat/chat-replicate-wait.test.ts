@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { firstAvailabilityCheck } from '../../app.js';
+import { firstAvailabilityCheck } from '../../app-context.js';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
 import { fakeProviderEnv, startAllProviderFakes } from '../../test/fakes/provider-fakes.js';
 import type { ReplicateFake } from '../../test/fakes/replicate-fake.js';

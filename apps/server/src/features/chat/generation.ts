@@ -1,12 +1,13 @@
 import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
 import { deleteMessageRow, findMessage, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
+import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 
@@ -29,6 +30,8 @@ export interface TextJob {
   params?: { temperature: number | null; maxOutputTokens: number | null };
   /** When the request arrived (performance.now()), for the time to first token. */
   startedAt?: number;
+  /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
+  signal: AbortSignal;
   log: FastifyBaseLogger;
 }
 
@@ -113,7 +116,7 @@ export async function runTextJob(
     }
   };
   // Saves run one after another; a failed save is logged and the next one carries the text.
-  const save = (status: 'streaming' | 'complete' | 'error', then?: () => Promise<void>) => {
+  const save = (status: 'streaming' | 'complete' | 'error' | 'stopped' | 'interrupted', then?: () => Promise<void>) => {
     const id = job.messageId;
     const text = content;
     saving = saving
@@ -149,7 +152,7 @@ export async function runTextJob(
   };
 
   try {
-    const signal = new AbortController().signal;
+    const signal = job.signal;
     const onUsage = (u: TokenUsage) => {
       usage = u;
     };
@@ -177,6 +180,7 @@ export async function runTextJob(
       }
     }
     clearTimeout(trailing);
+    if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     await save('complete');
     await finishFigures('complete');
@@ -184,6 +188,10 @@ export async function runTextJob(
     await settle(ctx, job, 'keep');
   } catch (error) {
     clearTimeout(trailing);
+    if (job.signal.aborted) {
+      failure = await cutShort(ctx, hub, job, job.signal.reason as StopReason, content, () => saving, save);
+      return { content, error: failure };
+    }
     failure = failureText(error);
     countProviderError(provider, error instanceof ProviderError ? error.kind : 'internal');
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
@@ -202,6 +210,32 @@ export async function runTextJob(
     hub.finish(job.streamId);
   }
   return { content, error: failure, ...(fallback ? { fallback } : {}), ...(figures ? { figures } : {}) };
+}
+
+/**
+ * A reply cut by Stop keeps its text as `stopped` with no error (readers just get [DONE]); one cut
+ * by a drain is handed over as `interrupted` with the error event. Either way, a reply with no
+ * text yet is removed and refunded. Returns the failure text for a caller waiting on the reply.
+ */
+async function cutShort(
+  ctx: AppContext,
+  hub: StreamHub,
+  job: TextJob,
+  reason: StopReason,
+  content: string,
+  pending: () => Promise<void>,
+  save: (status: 'stopped' | 'interrupted') => Promise<void>,
+): Promise<string | null> {
+  await pending();
+  if (content) {
+    await save(reason === 'stop' ? 'stopped' : 'interrupted');
+    await settle(ctx, job, 'keep');
+  } else {
+    await settle(ctx, job, 'refund');
+  }
+  if (reason === 'stop') return content ? null : MESSAGES.generatorStopped;
+  hub.push(job.streamId, { error: MESSAGES.generatorStopped });
+  return MESSAGES.generatorStopped;
 }
 
 /** Settles the job's charge; a refunded reply's empty placeholder goes first, so no one sees it. */

@@ -73,3 +73,8 @@ export async function refundPart(db: Db, reference: string, who: Owner, amount: 
 export async function listOpenCharges(db: Db) {
   return db.kysely.selectFrom('open_charges').selectAll().orderBy('created_at').execute();
 }
+
+/** The open charge of a reply still being produced, if any (who owns it, for Stop on any instance). */
+export async function findOpenCharge(db: Db, reference: string) {
+  return db.kysely.selectFrom('open_charges').select(['user_id', 'guest_id']).where('reference', '=', reference).executeTakeFirst();
+}

@@ -6,6 +6,23 @@ const RUNNING_TTL_S = 3600;
 // A write that fails (Redis gone, or this instance shutting down) loses that event for remote
 // followers; the reply itself is saved in the database either way, so it must not crash the process.
 const dropped = () => {};
+// Appends events after the last one with the next numbers, unless the stream is unknown or ended,
+// then lets the keys expire: one script, so two instances abandoning at once cannot interleave.
+const ABANDON = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local last = redis.call('LINDEX', KEYS[2], -1)
+if last and string.find(last, ARGV[3], 1, true) then return 0 end
+local n = redis.call('LLEN', KEYS[2])
+for i = 4, #ARGV do
+  n = n + 1
+  local raw = '{"seq":' .. n .. ',"data":' .. ARGV[i] .. '}'
+  redis.call('RPUSH', KEYS[2], raw)
+  redis.call('PUBLISH', ARGV[1], raw)
+end
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+return 1
+`;
 const key = (id: string) => ({ meta: `ens:stream:${id}:meta`, events: `ens:stream:${id}:events`, channel: `ens:stream:${id}` });
 
 /**
@@ -101,6 +118,23 @@ export class RedisStreamHub implements StreamHub {
     for (const e of pending.sort((a, b) => a.seq - b.seq)) handle(e);
     if (ended) unsubscribe();
     return unsubscribe;
+  }
+
+  async abandon(id: string, event: StreamEvent): Promise<void> {
+    const k = key(id);
+    const ttl = Math.max(1, Math.ceil(this.graceMs / 1000));
+    const doneMark = `"data":${JSON.stringify(STREAM_DONE)}`;
+    await this.redis.eval(
+      ABANDON,
+      2,
+      k.meta,
+      k.events,
+      k.channel,
+      String(ttl),
+      doneMark,
+      JSON.stringify(JSON.stringify(event)),
+      JSON.stringify(STREAM_DONE),
+    );
   }
 
   async close(): Promise<void> {

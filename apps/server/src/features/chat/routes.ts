@@ -1,11 +1,13 @@
-import { AppError, CHAT_PATHS, chatRequestSchema } from '@ensemble/shared';
+import { AppError, CHAT_PATHS, MESSAGES, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import type { ServerCatalogue } from '../catalogue/service.js';
 import { ATTACH_RETRY_AFTER_S, type AttachLimiter } from './attach-limits.js';
 import { ownerKey, startChat } from './service.js';
-import type { HubEvent, StreamHub } from './stream-hub.js';
+import { chargeReference, findOpenCharge } from './open-charges.js';
+import type { HubEvent } from './stream-hub.js';
+import type { ChatStreams } from './streams.js';
 import { eventStreamOpened } from '../../metrics/metrics.js';
 
 const HEARTBEAT_MS = 15_000;
@@ -17,16 +19,40 @@ const streamQuerySchema = z.object({
   last_event_id: z.coerce.number().int().min(0).optional(),
 });
 
-/** POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream. */
+// While draining, a client is told to come back shortly (by then the balancer routes elsewhere).
+const DRAIN_RETRY_AFTER_S = 5;
+
+/**
+ * POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream;
+ * POST stop.php stops it on whichever instance generates it.
+ */
 export const chatRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   catalogue: ServerCatalogue;
-  hub: StreamHub;
+  streams: ChatStreams;
   attaches: AttachLimiter;
-}> = async (app, { ctx, catalogue, hub, attaches }) => {
-  app.post(CHAT_PATHS.chat, { schema: { body: chatRequestSchema } }, async (request) => {
+}> = async (app, { ctx, catalogue, streams, attaches }) => {
+  const hub = streams.hub;
+  app.post(CHAT_PATHS.chat, { schema: { body: chatRequestSchema } }, async (request, reply) => {
+    if (streams.draining) {
+      reply.header('Retry-After', String(DRAIN_RETRY_AFTER_S));
+      throw new AppError('unavailable', MESSAGES.serverDraining);
+    }
     const who = await request.identity();
-    return startChat({ ctx, catalogue, hub, log: request.log }, who, request.body);
+    return startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
+  });
+
+  app.post(CHAT_PATHS.stop, { schema: { body: stopRequestSchema } }, async (request): Promise<StopResponse> => {
+    const who = await request.identity();
+    const id = request.body.stream_id;
+    const [meta, charge] = await Promise.all([hub.meta(id), findOpenCharge(ctx.db, chargeReference(id))]);
+    if (!meta && !charge) throw new AppError('not_found', 'Stream not found or already finished');
+    const owner = meta ? meta.ownerKey : charge?.user_id != null ? `user:${charge.user_id}` : `guest:${charge?.guest_id}`;
+    if (owner !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    // No open charge: the reply already ended, so there is nothing left to stop.
+    if (!charge) return { status: 'success', stopped: false };
+    await streams.requestStop(id);
+    return { status: 'success', stopped: true };
   });
 
   app.get(CHAT_PATHS.chat, { schema: { querystring: streamQuerySchema } }, async (request, reply) => {

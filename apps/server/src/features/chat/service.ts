@@ -10,7 +10,7 @@ import {
   modelCost,
 } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { now } from '../../db/connection.js';
 import { generateFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, randomImageSeed } from '../../providers/types.js';
@@ -27,7 +27,7 @@ import { failureText, runTextJob, settleFallback } from './generation.js';
 import { regenerateTarget } from './regenerate.js';
 import { countProviderError } from '../../metrics/metrics.js';
 import { chargeReference, settleCharge } from './open-charges.js';
-import type { StreamHub } from './stream-hub.js';
+import type { ChatStreams } from './streams.js';
 
 type ParsedChat = {
   thread_id?: number | null;
@@ -43,7 +43,7 @@ type ParsedChat = {
 export interface ChatDeps {
   ctx: AppContext;
   catalogue: ServerCatalogue;
-  hub: StreamHub;
+  streams: ChatStreams;
   log: FastifyBaseLogger;
 }
 
@@ -56,7 +56,7 @@ export const ownerKey = (who: Identity) => (who.kind === 'user' ? `user:${who.us
  * a server-side stream. Any failure after the charge and before the reply starts refunds it.
  */
 export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat): Promise<ChatResponse> {
-  const { ctx, catalogue, hub } = deps;
+  const { ctx, catalogue, streams } = deps;
   const db = ctx.db;
   assertUserIdClaim(who, body.user_id);
   const model = catalogue.find(body.model);
@@ -73,6 +73,9 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const aspectRatio = again ? again.aspectRatio : requestedAspectRatio(latest ?? undefined);
   const text = model.type !== 'image';
   const startedAt = performance.now();
+  // The lease comes before the charge: a sweep on another instance never sees the charge unleased.
+  const controller = new AbortController();
+  const lease = await streams.hold(streamId, deps.log);
   const admitted = await admitChat(db, who, {
     threadId: body.thread_id ?? null,
     model,
@@ -83,23 +86,37 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     placeholder: text ? { demo: resolved.adapter.demo, stream_id: streamId } : null,
     ...(again ? { regenerateParentId: again.parentId } : {}),
     ...(!again && body.parent_id !== undefined ? { parentId: body.parent_id === 0 ? null : body.parent_id } : {}),
+  }).catch(async (error: unknown) => {
+    await lease.release();
+    throw error;
   });
-  if (!admitted) throw await creditsError(ctx, who, cost);
+  if (!admitted) throw await lease.release().then(() => creditsError(ctx, who, cost));
   const { thread, messageId } = admitted;
   const base = { model, thread, userMessageId: admitted.userMessageId, newTitle: admitted.newTitle, isFirst: admitted.isFirst };
   const promptId = admitted.userMessageId ?? again?.parentId ?? null;
-  if (!text) return generateImageReply(deps, who, { ...base, resolved, promptId, startedAt }, prompt.content, aspectRatio, reference, cost);
+  if (!text) {
+    const imageBase = { ...base, resolved, promptId, startedAt };
+    const image = generateImageReply(deps, who, imageBase, prompt.content, aspectRatio, reference, cost, controller.signal);
+    const done = image.finally(() => lease.release());
+    streams.running.track(streamId, controller, done);
+    return done;
+  }
 
   let job: ReturnType<typeof runTextJob>;
   try {
     const turns = thread ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt) : requestTurns(body.messages);
     const params = { temperature: thread?.temperature ?? null, maxOutputTokens: thread?.max_output_tokens ?? null };
-    await hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
-    job = runTextJob(ctx, hub, { streamId, reference, who, model, resolved, turns, messageId, cost, params, startedAt, log: deps.log });
+    await streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
+    const signal = controller.signal;
+    const textJob = { streamId, reference, who, model, resolved, turns, messageId, cost, params, startedAt, signal, log: deps.log };
+    job = runTextJob(ctx, streams.hub, textJob);
   } catch (error) {
     await abandonAdmission(db, admitted, reference);
+    await lease.release();
     throw error;
   }
+  job = job.finally(() => lease.release());
+  streams.running.track(streamId, controller, job);
 
   const metadata = { demo: resolved.adapter.demo };
   if (body.stream && model.stream) {
@@ -136,15 +153,16 @@ async function generateImageReply(
   aspectRatio: ReturnType<typeof requestedAspectRatio>,
   reference: string,
   cost: number,
+  signal: AbortSignal,
 ): Promise<ChatResponse> {
   const { ctx } = deps;
   const { resolved } = base;
   let stored: Awaited<ReturnType<typeof storeImage>>;
   let answered = base.model;
   try {
-    // Not tied to the request: a client that goes away still gets its image stored and listed.
+    // Not tied to the request (a client that goes away still gets its image), only to a drain.
     // Each generation (a Regenerate, a studio job) is a new picture and is charged as one.
-    const request = { prompt, aspectRatio, signal: new AbortController().signal, seed: randomImageSeed() };
+    const request = { prompt, aspectRatio, signal, seed: randomImageSeed() };
     const result = await generateFirstAvailable(base.model, resolved.chain, request, ctx.catalogue.fallbackOptions());
     answered = result.answered.model;
     const { image } = result;

@@ -35,6 +35,11 @@ export interface StreamHub {
    * Resolves to an unsubscribe function, or null when the stream is unknown.
    */
   attach(id: string, afterSeq: number, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null>;
+  /**
+   * Ends a stream whose generator died (its lease expired), from any instance: appends the event
+   * and [DONE] unless the stream already ended.
+   */
+  abandon(id: string, event: StreamEvent): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,13 @@ export class MemoryStreamHub implements StreamHub {
     }
     entry.listeners.add(deliver);
     return () => entry.listeners.delete(deliver);
+  }
+
+  async abandon(id: string, event: StreamEvent): Promise<void> {
+    const entry = this.streams.get(id);
+    if (!entry || entry.done) return;
+    this.push(id, event);
+    this.finish(id);
   }
 
   /** How many streams are held (running or in their grace period). */

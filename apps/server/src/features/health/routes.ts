@@ -3,8 +3,11 @@ import { sql } from 'kysely';
 import { AppError, CONFIG_PATHS } from '@ensemble/shared';
 import type { Db } from '../../db/connection.js';
 
-/** GET /api/health: answers only when the database does. */
-export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+/**
+ * GET /api/health: answers only when the database does. While the instance drains (after
+ * SIGTERM) it answers 503 `draining`, so load balancers send new work elsewhere.
+ */
+export const healthRoutes: FastifyPluginAsync<{ db: Db; draining: () => boolean }> = async (app, { db, draining }) => {
   app.get(CONFIG_PATHS.health, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
@@ -12,6 +15,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     } catch {
       throw new AppError('unavailable', 'Database unavailable');
     }
+    if (draining()) return reply.code(503).send({ status: 'draining', database: db.dialect });
     return { status: 'success', database: db.dialect };
   });
 };

@@ -10,7 +10,7 @@ import {
   okSchema,
   text,
 } from '@ensemble/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import { chatCounts, deleteUserImage, findImage, listUserImages, resolveDownload, toUserImage } from './service.js';
 import { imageObjectKey } from './object-store.js';

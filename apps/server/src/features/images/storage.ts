@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, imageFileUrl } from '@ensemble/shared';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { ownerColumns } from '../session/ownership.js';

@@ -96,7 +96,10 @@ export function toMessageView(row: MessageRow, ownerUserId: number): Message {
     type: row.type === 'image' ? 'image' : 'text',
     model: row.model,
     metadata,
-    status: row.status === 'streaming' || row.status === 'error' || row.status === 'interrupted' ? row.status : 'complete',
+    status:
+      row.status === 'streaming' || row.status === 'error' || row.status === 'interrupted' || row.status === 'stopped'
+        ? row.status
+        : 'complete',
     timestamp: row.created_at,
     created_at: row.created_at,
   };

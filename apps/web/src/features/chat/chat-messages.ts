@@ -11,7 +11,7 @@ export function toChatMessage(m: Message): ChatMessage {
     model: m.model,
     metadata: m.metadata,
     streaming: m.status === 'streaming',
-    ...(m.status === 'error' || m.status === 'interrupted' ? { cut: m.status } : {}),
+    ...(m.status === 'error' || m.status === 'interrupted' || m.status === 'stopped' ? { cut: m.status } : {}),
     prompt: m.metadata?.prompt,
     parentId: m.parent_id ?? null,
     ...(m.sibling_ids ? { siblingIds: m.sibling_ids } : {}),

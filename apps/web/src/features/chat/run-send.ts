@@ -13,6 +13,8 @@ export interface SendDeps {
   /** The thread to send in, created on demand. */
   ensureThread(): Promise<number>;
   signal?: AbortSignal;
+  /** Whether the user pressed Stop on this reply. */
+  stopped?(): boolean;
 }
 
 /** The finished reply. */
@@ -20,13 +22,16 @@ export interface SendReply {
   content: string;
   type: 'text' | 'image';
   metadata: MessageMetadata | null;
+  /** The user stopped it: what came so far (possibly nothing) is all there is. */
+  stopped?: boolean;
 }
 
 /** What a send reports while it runs. */
 export interface SendCallbacks {
   /** The server's ids for the user message and the reply, replacing the temporary ones. */
   onIds(userMessageId: number | null, replyId: number | null): void;
-  onStreamStart(): void;
+  /** The reply streams: `streamId` is what Stop sends. */
+  onStreamStart(streamId: string): void;
   onDelta(contentSoFar: string): void;
   /** A fallback row answers: the reply's metadata now carries its note. */
   onFallback?(metadata: MessageMetadata): void;
@@ -94,7 +99,7 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
 
   const replyMeta = res.data.metadata ?? null;
   if (res.data.stream_id) {
-    cb.onStreamStart();
+    cb.onStreamStart(res.data.stream_id);
     let metadata = replyMeta;
     let refunded = false;
     try {
@@ -110,8 +115,11 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
         },
       });
       refunded = !!fallback && fallback.cost < cost;
-      if (!content) throw new Error(MESSAGES.generateFailed);
-      return { content, type: 'text', metadata };
+      const stopped = deps.stopped?.() ?? false;
+      // Stopped before its first token: the server removed the reply and gave the credits back.
+      if (!content && stopped) refunded = true;
+      if (!content && !stopped) throw new Error(MESSAGES.generateFailed);
+      return { content, type: 'text', metadata, ...(stopped ? { stopped } : {}) };
     } catch (error) {
       // A reply that failed before any content was refunded on the server.
       refunded = true;

@@ -12,7 +12,7 @@ export interface ChatMessage {
   /** Chunks are still arriving. */
   streaming?: boolean;
   /** The reply stopped before its end: `error` (a failure mid-way) or `interrupted` (a server restart). */
-  cut?: 'error' | 'interrupted';
+  cut?: 'error' | 'interrupted' | 'stopped';
   /** Added by this tab in this session (shown with the typing effect, kept across a reload of the list). */
   local?: boolean;
   /** The prompt an image placeholder or image reply belongs to. */

@@ -10,11 +10,21 @@ export interface SlotCallbacks {
   /** A fallback row answers instead of the slot's model. */
   onFallback?(note: string): void;
   onCredits(remaining: number): void;
+  /** The reply streams: `streamId` is what the slot's Stop sends. */
+  onStream?(streamId: string): void;
+  /** Whether the user pressed the slot's Stop. */
+  stopped?(): boolean;
 }
 
 /** How a slot run ended. */
 export type SlotOutcome =
-  | { status: 'complete'; content: string; completionStats: { time: number; credits: number }; note?: string; figures?: ReplyFigures }
+  | {
+      status: 'complete' | 'stopped';
+      content: string;
+      completionStats: { time: number; credits: number };
+      note?: string;
+      figures?: ReplyFigures;
+    }
   | {
       status: 'error' | 'credits_exhausted';
       message: string;
@@ -76,6 +86,7 @@ export async function runSlot(
       streamId = res.data.stream_id ?? undefined;
     }
     if (streamId) {
+      cb.onStream?.(streamId);
       const read = await readChatStream(chatStreamUrl(streamId, model.id), {
         signal,
         onDelta: (_d, soFar) => cb.onDelta(soFar),
@@ -95,9 +106,14 @@ export async function runSlot(
         if (credits < modelCost(model)) void refreshBalance(cb);
       }
     }
-    if (!content) return { status: 'error', message: MESSAGES.generateFailed };
+    const stopped = cb.stopped?.() ?? false;
+    // Stopped before its first token: the server removed it and gave the credits back.
+    if (!content && stopped) void refreshBalance(cb);
+    if (!content && !stopped) return { status: 'error', message: MESSAGES.generateFailed };
     const time = Math.round((performance.now() - started) / 100) / 10;
-    return { status: 'complete', content, completionStats: { time, credits }, ...(note ? { note } : {}), ...(figures ? { figures } : {}) };
+    if (stopped) credits = content ? credits : 0;
+    const outcome = stopped ? ('stopped' as const) : ('complete' as const);
+    return { status: outcome, content, completionStats: { time, credits }, ...(note ? { note } : {}), ...(figures ? { figures } : {}) };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };

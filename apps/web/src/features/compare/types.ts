@@ -1,7 +1,7 @@
 import type { ReplyFigures } from '@ensemble/shared';
 
 /** A comparison slot's state (screens.md section 4: loading, streaming, complete, error or credits_exhausted). */
-export type SlotStatus = 'idle' | 'loading' | 'streaming' | 'complete' | 'error' | 'credits_exhausted';
+export type SlotStatus = 'idle' | 'loading' | 'streaming' | 'complete' | 'stopped' | 'error' | 'credits_exhausted';
 
 /** One of the three result areas (slot-0 to slot-2). */
 export interface CompareSlot {
@@ -12,7 +12,7 @@ export interface CompareSlot {
   prompt: string;
   /** The failure text, and for credits errors the action link. */
   error?: { message: string; actionHref?: string };
-  /** The server's stream of a reply whose reading failed: Retry re-attaches to it (free). */
+  /** The server's stream of this reply: Stop stops it while it runs; after a lost connection Retry re-attaches to it (free). */
   streamId?: string;
   /** Time in seconds and credits, when complete. */
   completionStats?: { time: number; credits: number };

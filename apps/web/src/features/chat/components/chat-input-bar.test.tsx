@@ -29,6 +29,27 @@ describe('ChatInputBar', () => {
     expect(box).toHaveValue('');
   });
 
+  it('shows Stop instead of Send while a reply streams; Stop and Escape stop it, Enter does not send', async () => {
+    const onSend = vi.fn();
+    const onStop = vi.fn();
+    renderInChat(<ChatInputBar onSend={onSend} streaming onStop={onStop} />);
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop reply' }));
+    expect(onStop).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard('{Escape}');
+    expect(onStop).toHaveBeenCalledTimes(2);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'next question{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('leaves Escape alone when nothing streams', async () => {
+    const onStop = vi.fn();
+    renderInChat(<ChatInputBar onSend={vi.fn()} streaming={false} onStop={onStop} />);
+    await userEvent.keyboard('{Escape}');
+    expect(onStop).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Stop reply' })).toBeNull();
+  });
+
   it('does not send blank input', async () => {
     const onSend = vi.fn();
     renderInChat(<ChatInputBar onSend={onSend} />);

@@ -1,6 +1,6 @@
 import { UI } from '@ensemble/shared';
-import { ArrowUp } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { ArrowUp, Square } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ModelPicker } from '@/components/model-picker';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
@@ -12,9 +12,20 @@ import { TypeToggle } from './type-toggle';
 /**
  * The input bar: a textarea ('Ask me anything...', Enter sends, Shift+Enter adds a line, 66 px
  * growing to 180 px, cleared after sending), the Text/Image toggle, the model dropdown over the
- * shortlist and, for images, the aspect ratio.
+ * shortlist and, for images, the aspect ratio. While a reply streams, Stop replaces the send
+ * button and Escape stops it too, from anywhere on the page.
  */
-export function ChatInputBar({ onSend, disabled }: { onSend(request: SendRequest): void; disabled?: boolean }) {
+export function ChatInputBar({
+  onSend,
+  disabled,
+  streaming = false,
+  onStop,
+}: {
+  onSend(request: SendRequest): void;
+  disabled?: boolean;
+  streaming?: boolean;
+  onStop?(): void;
+}) {
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
@@ -37,10 +48,22 @@ export function ChatInputBar({ onSend, disabled }: { onSend(request: SendRequest
     el.style.height = `${Math.min(UI.textareaMaxPx, Math.max(UI.textareaMinPx, el.scrollHeight))}px`;
   }, [text]);
 
+  // Escape stops only while a reply streams; otherwise it is left to other handlers (such as skipping the typing effect).
+  useEffect(() => {
+    if (!streaming || !onStop) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      onStop();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [streaming, onStop]);
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const prompt = text.trim();
-    if (!prompt || disabled) return;
+    if (!prompt || disabled || streaming) return;
     onSend({ prompt, model, type: messageType, aspectRatio });
     setText('');
   };
@@ -80,14 +103,26 @@ export function ChatInputBar({ onSend, disabled }: { onSend(request: SendRequest
           className="max-w-[13rem]"
         />
         {messageType === 'image' && <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />}
-        <button
-          type="submit"
-          aria-label="Send message"
-          disabled={!text.trim() || disabled}
-          className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
-        >
-          <ArrowUp className="size-4" aria-hidden />
-        </button>
+        {streaming && onStop ? (
+          <button
+            type="button"
+            aria-label="Stop reply"
+            title="Stop (Esc)"
+            onClick={onStop}
+            className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-fg text-surface shadow-sm transition hover:brightness-110"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            aria-label="Send message"
+            disabled={!text.trim() || disabled}
+            className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
+          >
+            <ArrowUp className="size-4" aria-hidden />
+          </button>
+        )}
       </div>
     </form>
   );

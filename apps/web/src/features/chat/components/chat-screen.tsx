@@ -162,7 +162,7 @@ export function ChatScreen() {
             />
           )}
           <StatusLine queue={chat.queue} />
-          <ChatInputBar onSend={send} />
+          <ChatInputBar onSend={send} streaming={chat.streaming} onStop={chat.stop} />
         </div>
       </section>
     </div>

@@ -4,10 +4,11 @@ import { Button } from '@/components/ui/button';
 const TEXT = {
   interrupted: 'This reply was interrupted.',
   error: 'This reply was cut off by an error.',
+  stopped: 'You stopped this reply.',
 } as const;
 
-/** Under a reply that stopped before its end (a server restart or a failure): says so and offers Retry. */
-export function CutReplyNote({ reason, onRetry }: { reason: 'interrupted' | 'error'; onRetry?(): void }) {
+/** Under a reply that ended early (a restart, a failure, or Stop): says so and offers Retry. */
+export function CutReplyNote({ reason, onRetry }: { reason: keyof typeof TEXT; onRetry?(): void }) {
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted" data-testid="cut-reply-note">
       <TriangleAlert className="size-4 shrink-0 text-warning" aria-hidden="true" />

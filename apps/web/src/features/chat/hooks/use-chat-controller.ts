@@ -38,6 +38,9 @@ export function useChatController() {
     queue: sender.queue,
     busy: sender.queue.processing || sender.queue.pending > 0,
     send: sender.send,
+    /** A reply is streaming: Stop (or Escape) ends it. */
+    streaming: sender.streaming,
+    stop: sender.stop,
     openThread: thread.openThread,
     resetChat: thread.resetChat,
     createAndOpen: thread.createAndOpen,

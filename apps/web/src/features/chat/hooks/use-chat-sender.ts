@@ -1,5 +1,6 @@
+import { MESSAGES } from '@ensemble/shared';
 import type { ModelEntry } from '@ensemble/shared';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { preloadMarkdown } from '@/components/markdown';
 import { ApiError } from '@/lib/api-client';
 import { emitBrowserEvent } from '@/lib/browser-events';
@@ -8,6 +9,7 @@ import { patchMessage, removeMessage } from '../chat-messages';
 import { temporaryMessageId } from '../message-id';
 import { createRequestQueue, type RequestQueue } from '../request-queue';
 import { runSend } from '../run-send';
+import { stopReply } from '../api/stop-reply';
 import type { ChatBanner, ChatMessage, QueueStatus, SendRequest } from '../types';
 import type { ChatIdentity, useChatThread } from './use-chat-thread';
 
@@ -40,6 +42,9 @@ export function useChatSender(
   const latest = useRef({ who, thread, findModel, setBanner });
   latest.current = { who, thread, findModel, setBanner };
   const queueRef = useRef<RequestQueue<Job> | null>(null);
+  // The reply streaming right now (what Stop stops), and whether Stop was pressed on it.
+  const [streamingId, setStreamingId] = useState<string | null>(null);
+  const current = useRef<{ streamId: string | null; stopped: boolean }>({ streamId: null, stopped: false });
 
   queueRef.current ??= createRequestQueue<Job>(async (job) => {
     const { who, thread, findModel, setBanner } = latest.current;
@@ -51,10 +56,17 @@ export function useChatSender(
     if (!live()) return;
     let replyId = job.placeholderId;
     let partial = '';
+    current.current = { streamId: null, stopped: false };
     try {
       const reply = await runSend(
         job.request,
-        { model: findModel(job.request.model), userId: who.userId, isGuest: who.isGuest, ensureThread: thread.ensureThread },
+        {
+          model: findModel(job.request.model),
+          userId: who.userId,
+          isGuest: who.isGuest,
+          ensureThread: thread.ensureThread,
+          stopped: () => current.current.stopped,
+        },
         {
           onIds(userMessageId, serverReplyId) {
             // Updaters run later: they must not read replyId after it changes.
@@ -65,7 +77,9 @@ export function useChatSender(
             });
             if (serverReplyId) replyId = serverReplyId;
           },
-          onStreamStart: () => {
+          onStreamStart: (streamId) => {
+            current.current.streamId = streamId;
+            setStreamingId(streamId);
             const id = replyId;
             update((list) => patchMessage(list, id, { type: 'text', streaming: true }));
           },
@@ -87,7 +101,14 @@ export function useChatSender(
         },
       );
       const id = replyId;
-      update((list) => patchMessage(list, id, { type: reply.type, content: reply.content, metadata: reply.metadata, streaming: false }));
+      if (reply.stopped && !reply.content) {
+        update((list) => removeMessage(list, id));
+        return;
+      }
+      const cut = reply.stopped ? { cut: 'stopped' as const } : {};
+      update((list) =>
+        patchMessage(list, id, { type: reply.type, content: reply.content, metadata: reply.metadata, streaming: false, ...cut }),
+      );
       emitBrowserEvent('messageUpdate', { threadId: thread.threadRef.current ?? undefined, messageId: id });
       const credits = typeof reply.metadata?.credits === 'number' ? reply.metadata.credits : 0;
       const branched = job.request.regenerateId !== undefined || job.request.parentId !== undefined;
@@ -99,14 +120,30 @@ export function useChatSender(
       const id = replyId;
       // A reply cut mid-way keeps its text (the server saved it too), marked as cut.
       const kept = partialReply(error) || partial;
-      if (kept) update((list) => patchMessage(list, id, { type: 'text', content: kept, streaming: false, cut: 'error' }));
+      // The instance generating it went away: the server kept it as interrupted, and so does the screen.
+      const cut = error instanceof Error && error.message === MESSAGES.generatorStopped ? 'interrupted' : 'error';
+      if (kept) update((list) => patchMessage(list, id, { type: 'text', content: kept, streaming: false, cut }));
       else update((list) => removeMessage(list, id));
       if (live()) setBanner(bannerForError(error, who.isGuest));
       const remaining = remainingFromError(error);
       if (isCreditsFailure(error) && remaining !== null) emitBrowserEvent('creditUpdate', { credits: Math.max(0, remaining) });
       throw error;
+    } finally {
+      current.current = { streamId: null, stopped: false };
+      setStreamingId(null);
     }
   }, setQueue);
+
+  /** Stops the reply that is streaming (the server keeps what came so far). */
+  const stop = useCallback(() => {
+    const { streamId, stopped } = current.current;
+    if (!streamId || stopped) return;
+    current.current.stopped = true;
+    stopReply(streamId).catch((error: unknown) => {
+      current.current.stopped = false;
+      latest.current.setBanner(bannerForError(error, latest.current.who.isGuest));
+    });
+  }, []);
 
   /**
    * Queues a prompt; blank prompts are not sent. Regenerating replaces the reply (and what followed
@@ -164,5 +201,5 @@ export function useChatSender(
     });
   };
 
-  return { send, queue };
+  return { send, queue, stop, streaming: streamingId !== null };
 }

@@ -23,7 +23,7 @@ export function CompareScreen() {
   const { catalogue } = useModels();
   const shortlist = usePreferences((s) => s.modelShortlist);
   const models = textModelsShortlistedFirst(catalogue.text_models, shortlist);
-  const { slots, notice, dismissNotice, compare, setModel, retry, running } = useComparison();
+  const { slots, notice, dismissNotice, compare, setModel, retry, stop, running } = useComparison();
   const [prompt, setPrompt] = useState('');
   const untouched = slots.every((s) => s.status === 'idle');
 
@@ -71,6 +71,7 @@ export function CompareScreen() {
             models={models}
             onModelChange={(id) => setModel(slot.slotId, id)}
             onRetry={() => retry(slot)}
+            onStop={() => stop(slot)}
           />
         ))}
       </div>

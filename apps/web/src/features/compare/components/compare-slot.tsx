@@ -1,5 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
-import { RefreshCw, X } from 'lucide-react';
+import { RefreshCw, Square, X } from 'lucide-react';
 import { FallbackNote } from '@/components/fallback-note';
 import { ReplyFigures } from '@/components/reply-figures';
 import { Markdown } from '@/components/markdown';
@@ -16,6 +16,7 @@ const STATUS_TEXT: Record<Slot['status'], string> = {
   loading: 'Waiting for the first words...',
   streaming: 'Streaming...',
   complete: 'Complete',
+  stopped: 'Stopped',
   error: 'Error',
   credits_exhausted: 'Out of credits',
 };
@@ -27,12 +28,14 @@ export function CompareSlotCard({
   models,
   onModelChange,
   onRetry,
+  onStop,
 }: {
   slot: Slot;
   index: number;
   models: ModelEntry[];
   onModelChange(id: string | null): void;
   onRetry(): void;
+  onStop(): void;
 }) {
   const busy = slot.status === 'loading' || slot.status === 'streaming';
   return (
@@ -58,6 +61,18 @@ export function CompareSlotCard({
           <p className="flex items-center gap-2 text-xs text-muted" data-testid={`${slot.slotId}-status`}>
             {busy && <Spinner size="sm" />}
             {STATUS_TEXT[slot.status]}
+            {busy && slot.streamId && (
+              <Button
+                variant="outline"
+                size="sm"
+                icon={<Square className="size-3 fill-current" aria-hidden />}
+                onClick={onStop}
+                aria-label={`Stop model ${index + 1}`}
+                className="ml-auto"
+              >
+                Stop
+              </Button>
+            )}
           </p>
         )}
         {slot.note && <FallbackNote note={slot.note} testId={`${slot.slotId}-fallback-note`} />}
@@ -80,9 +95,10 @@ export function CompareSlotCard({
             Retry
           </Button>
         )}
-        {slot.status === 'complete' && slot.completionStats && (
+        {(slot.status === 'complete' || slot.status === 'stopped') && slot.completionStats && (
           <p className="mt-auto border-t border-border pt-2 text-xs text-muted" data-testid={`${slot.slotId}-stats`}>
-            Completed in {slot.completionStats.time.toFixed(1)}s · {costLabel(slot.completionStats.credits)}
+            {slot.status === 'stopped' ? 'Stopped after' : 'Completed in'} {slot.completionStats.time.toFixed(1)}s ·{' '}
+            {costLabel(slot.completionStats.credits)}
           </p>
         )}
         {slot.status === 'complete' && slot.figures && (

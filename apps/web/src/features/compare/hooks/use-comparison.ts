@@ -5,6 +5,7 @@ import { useSession } from '@/features/session';
 import { emitBrowserEvent } from '@/lib/browser-events';
 import { useModels } from '@/lib/models';
 import { checkCredits } from '../api/check-credits';
+import { stopReply } from '@/features/chat/api/stop-reply';
 import { runSlot, StreamGone } from '../run-slot';
 import type { CompareSlot } from '../types';
 import { validateComparison } from '../validate-comparison';
@@ -37,6 +38,8 @@ export function useComparison() {
   const [slots, setSlots] = useState<CompareSlot[]>(() => initialSlots(shortlist, new Set(catalogue.text_models.map((m) => m.id))));
   const [notice, setNotice] = useState<CompareNotice | null>(null);
   const runs = useRef(new Map<string, AbortController>());
+  // Slots whose Stop was pressed (their reply ends with what came so far).
+  const stops = useRef(new Set<string>());
   const actionHref = isGuest ? '/signup' : '/upgrade';
 
   const patch = useCallback((slotId: string, change: Partial<CompareSlot>) => {
@@ -50,6 +53,7 @@ export function useComparison() {
       runs.current.get(slot.slotId)?.abort();
       const controller = new AbortController();
       runs.current.set(slot.slotId, controller);
+      stops.current.delete(slot.slotId);
       patch(slot.slotId, {
         status: 'loading',
         content: '',
@@ -64,6 +68,8 @@ export function useComparison() {
         onDelta: (soFar: string) => !controller.signal.aborted && patch(slot.slotId, { status: 'streaming', content: soFar }),
         onFallback: (note: string) => !controller.signal.aborted && patch(slot.slotId, { note }),
         onCredits: (credits: number) => emitBrowserEvent('creditUpdate', { credits }),
+        onStream: (streamId: string) => !controller.signal.aborted && patch(slot.slotId, { streamId }),
+        stopped: () => stops.current.has(slot.slotId),
       };
       const run = () => runSlot(model, prompt, userId, callbacks, controller.signal, resumeStreamId);
       // A stream the server has dropped (its grace period passed) needs a new, charged generation.
@@ -76,9 +82,10 @@ export function useComparison() {
         .then((outcome) => {
           if (controller.signal.aborted) return;
           runs.current.delete(slot.slotId);
-          if (outcome.status === 'complete')
+          if (!('message' in outcome))
             patch(slot.slotId, {
-              status: 'complete',
+              status: outcome.status,
+              streamId: undefined,
               content: outcome.content,
               completionStats: outcome.completionStats,
               note: outcome.note,
@@ -151,9 +158,19 @@ export function useComparison() {
     [patch],
   );
 
+  /** Stops one slot's streaming reply (the others go on). */
+  const stop = useCallback((slot: CompareSlot) => {
+    if (!slot.streamId || stops.current.has(slot.slotId)) return;
+    stops.current.add(slot.slotId);
+    stopReply(slot.streamId).catch(() => {
+      stops.current.delete(slot.slotId);
+      setNotice({ message: MESSAGES.processRequest, variant: 'error' });
+    });
+  }, []);
+
   /** Runs one errored slot again: first by re-attaching to its reply's stream (free), else anew. */
   const retry = useCallback((slot: CompareSlot) => start(slot, slot.prompt, slot.streamId), [start]);
 
   const running = slots.some((s) => s.status === 'loading' || s.status === 'streaming');
-  return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, running };
+  return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, stop, running };
 }

@@ -1,0 +1,125 @@
+import type { Redis } from 'ioredis';
+import { type Db, now } from '../../db/connection.js';
+
+/** How long a lease lives unrenewed, how often its holder renews it, how often every instance sweeps. */
+export interface LeaseTiming {
+  ttlMs: number;
+  renewMs: number;
+  sweepMs: number;
+}
+
+// A dead generator's lease lapses within 15 s and the next sweep (at most 10 s later) settles it,
+// so a reader anywhere hears of it within 25 s; renewals every 3 s carry a database stop flag.
+export const LEASE_TIMING: LeaseTiming = { ttlMs: 15_000, renewMs: 3_000, sweepMs: 10_000 };
+
+/** Where the generating instance proves it is alive: Redis keys with a TTL, or database rows. */
+export interface LeaseStore {
+  /** Takes or renews a stream's lease; resolves true when a stop was flagged on it. */
+  renew(streamId: string): Promise<boolean>;
+  release(streamId: string): Promise<void>;
+  /** Which of these streams have a lease that has not expired. */
+  alive(streamIds: string[]): Promise<Set<string>>;
+  /** Raises the stop flag the holder reads at its next renewal; false when no lease is held. */
+  flagStop(streamId: string): Promise<boolean>;
+  /** Forgets leases that expired long ago (their instance died; the sweep has settled them). */
+  prune(): Promise<void>;
+}
+
+const redisKey = (id: string) => `ens:lease:${id}`;
+
+/** Leases as Redis keys that expire by themselves; stop travels by pub/sub instead of a flag. */
+export function createRedisLeaseStore(redis: Redis, instanceId: string, timing: LeaseTiming): LeaseStore {
+  return {
+    async renew(id) {
+      await redis.set(redisKey(id), instanceId, 'PX', timing.ttlMs);
+      return false;
+    },
+    async release(id) {
+      await redis.del(redisKey(id));
+    },
+    async alive(ids) {
+      if (ids.length === 0) return new Set();
+      const values = await redis.mget(ids.map(redisKey));
+      return new Set(ids.filter((_, i) => values[i] !== null));
+    },
+    async flagStop() {
+      return false;
+    },
+    async prune() {},
+  };
+}
+
+/** Leases as rows of stream_leases, for instances without Redis. */
+export function createDbLeaseStore(db: Db, instanceId: string, timing: LeaseTiming): LeaseStore {
+  const k = db.kysely;
+  const expiry = () => new Date(Date.now() + timing.ttlMs).toISOString();
+  return {
+    async renew(id) {
+      const row = await k
+        .insertInto('stream_leases')
+        .values({ stream_id: id, instance_id: instanceId, expires_at: expiry() })
+        .onConflict((oc) => oc.column('stream_id').doUpdateSet({ expires_at: expiry(), instance_id: instanceId }))
+        .returning('stop')
+        .executeTakeFirst();
+      return row?.stop === 1;
+    },
+    async release(id) {
+      await k.deleteFrom('stream_leases').where('stream_id', '=', id).execute();
+    },
+    async alive(ids) {
+      if (ids.length === 0) return new Set();
+      const rows = await k
+        .selectFrom('stream_leases')
+        .select('stream_id')
+        .where('stream_id', 'in', ids)
+        .where('expires_at', '>', now())
+        .execute();
+      return new Set(rows.map((r) => r.stream_id));
+    },
+    async flagStop(id) {
+      const res = await k.updateTable('stream_leases').set({ stop: 1 }).where('stream_id', '=', id).executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async prune() {
+      const longAgo = new Date(Date.now() - 10 * timing.ttlMs).toISOString();
+      await k.deleteFrom('stream_leases').where('expires_at', '<', longAgo).execute();
+    },
+  };
+}
+
+/** A lease held by a running reply: renewed on a timer until released. */
+export interface HeldLease {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes a stream's lease and keeps renewing it. `onStop` runs when a renewal finds the stop flag.
+ * A failed renewal is reported and retried at the next tick; the lease only lapses if they keep failing.
+ */
+export async function holdLease(
+  store: LeaseStore,
+  streamId: string,
+  timing: LeaseTiming,
+  onStop: () => void,
+  onError: (error: unknown) => void,
+): Promise<HeldLease> {
+  await store.renew(streamId);
+  let released = false;
+  const timer = setInterval(() => {
+    store
+      .renew(streamId)
+      .then((stop) => {
+        if (stop && !released) onStop();
+      })
+      .catch(onError);
+  }, timing.renewMs);
+  timer.unref();
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      clearInterval(timer);
+      await store.release(streamId).catch(onError);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** Why a running reply was cut short: the caller pressed Stop, or this instance is shutting down. */
+export type StopReason = 'stop' | 'drain';
+
+interface Running {
+  controller: AbortController;
+  done: Promise<unknown>;
+}
+
+/** The replies this instance is generating right now, so Stop and a drain can reach them. */
+export class RunningReplies {
+  private readonly replies = new Map<string, Running>();
+
+  /** Registers a reply until `done` settles; its provider call listens to `controller`. */
+  track(streamId: string, controller: AbortController, done: Promise<unknown>): void {
+    this.replies.set(streamId, { controller, done });
+    const forget = () => {
+      if (this.replies.get(streamId)?.controller === controller) this.replies.delete(streamId);
+    };
+    done.then(forget, forget);
+  }
+
+  /** Aborts one reply if it runs here; returns whether it did. */
+  stop(streamId: string, reason: StopReason): boolean {
+    const running = this.replies.get(streamId);
+    if (!running || running.controller.signal.aborted) return false;
+    running.controller.abort(reason);
+    return true;
+  }
+
+  /** How many replies are running here. */
+  size(): number {
+    return this.replies.size;
+  }
+
+  /**
+   * Lets running replies finish for up to `timeoutMs`, then cuts what is left (they save
+   * themselves as interrupted) and waits for them to settle.
+   */
+  async drain(timeoutMs: number): Promise<{ finished: number; cut: number }> {
+    const all = [...this.replies.values()];
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled(all.map((r) => r.done)), timeout]);
+    clearTimeout(timer);
+    const left = [...this.replies.values()];
+    for (const r of left) r.controller.abort('drain' satisfies StopReason);
+    await Promise.allSettled(left.map((r) => r.done));
+    return { finished: all.length - left.length, cut: left.length };
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { type HeldLease, type LeaseStore, type LeaseTiming, createDbLeaseStore, createRedisLeaseStore, holdLease } from './leases.js';
+import { type SweepResult, settleExpiredStreams } from './recovery.js';
+import { RedisStreamHub } from './redis-stream-hub.js';
+import { RunningReplies } from './running.js';
+import { MemoryStreamHub, type StreamHub } from './stream-hub.js';
+
+const STOP_CHANNEL = 'ens:stop';
+
+/** Everything about replies in flight: their events, their leases, and how to stop or drain them. */
+export interface ChatStreams {
+  hub: StreamHub;
+  leases: LeaseStore;
+  running: RunningReplies;
+  timing: LeaseTiming;
+  /** Set on SIGTERM: new chats are refused with 503 and /api/health says `draining`. */
+  draining: boolean;
+  /** Asks whichever instance generates this stream to stop it (here, through Redis, or the lease row). */
+  requestStop(streamId: string): Promise<void>;
+  /** Takes and keeps renewing a new reply's lease; a stop flagged on it stops the reply here. */
+  hold(streamId: string, log: FastifyBaseLogger): Promise<HeldLease>;
+  /** Settles replies whose generator died (also run at start and on a timer). */
+  sweep(): Promise<SweepResult>;
+  close(): Promise<void>;
+}
+
+/** Builds the stream machinery on Redis when the app has it, else in process with database leases. */
+export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, log: FastifyBaseLogger): Promise<ChatStreams> {
+  const { redis, config } = ctx;
+  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  const leases = redis ? createRedisLeaseStore(redis, config.INSTANCE_ID, timing) : createDbLeaseStore(ctx.db, config.INSTANCE_ID, timing);
+  const running = new RunningReplies();
+  const stopListener = redis?.duplicate() ?? null;
+  if (stopListener) {
+    stopListener.on('message', (_channel: string, streamId: string) => running.stop(streamId, 'stop'));
+    await stopListener.subscribe(STOP_CHANNEL);
+  }
+  let sweeping: Promise<SweepResult> | null = null;
+  const sweep = () => {
+    // One sweep at a time per instance; concurrent ones across instances are safe (settled once).
+    sweeping ??= settleExpiredStreams(ctx, leases, hub).finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  };
+  await sweep();
+  const timer = setInterval(() => {
+    sweep().catch((error) => log.error({ err: error }, 'sweeping expired streams failed'));
+  }, timing.sweepMs);
+  timer.unref();
+
+  return {
+    hub,
+    leases,
+    running,
+    timing,
+    draining: false,
+    async requestStop(streamId) {
+      if (running.stop(streamId, 'stop')) return;
+      if (redis) await redis.publish(STOP_CHANNEL, streamId);
+      else await leases.flagStop(streamId);
+    },
+    hold(streamId, requestLog) {
+      const onError = (error: unknown) => requestLog.warn({ err: error, streamId }, 'renewing a stream lease failed');
+      return holdLease(leases, streamId, timing, () => running.stop(streamId, 'stop'), onError);
+    },
+    sweep,
+    async close() {
+      clearInterval(timer);
+      await sweeping?.catch(() => undefined);
+      stopListener?.disconnect();
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
+
+async function balance(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/credits/check_credits.php', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ required_credits: 0 }),
+    });
+    return ((await res.json()) as { credits_info: { remaining: number } }).credits_info.remaining;
+  });
+}
+
+describe('stopping a reply', () => {
+  // Slow demo replies, so there is time to press Stop mid-way.
+  const journey = useJourney({ DEMO_TOKENS_PER_SECOND: '8' });
+
+  it('Stop replaces Send while a reply streams; the reply keeps its text as stopped, and the credit stays spent', async () => {
+    const page = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = collectConsoleErrors(page);
+    await page.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Explain how tides work in detail');
+    await box.press('Enter');
+    const stop = page.getByRole('button', { name: 'Stop reply' });
+    await stop.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Send message' }).count()).toBe(0);
+    const reply = page.locator('[data-testid="message"][data-sender="ai"]').last();
+    await page.waitForFunction(
+      () => (document.querySelectorAll('[data-testid="message"][data-sender="ai"]')[0]?.textContent ?? '').length > 20,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await screenshot(page, 'chat-stop-streaming');
+    await stop.click();
+    const note = page.getByTestId('cut-reply-note');
+    await note.waitFor({ timeout: 15_000 });
+    expect((await note.innerText()).trim()).toContain('You stopped this reply.');
+    await page.getByRole('button', { name: 'Send message' }).waitFor();
+    const shown = (await reply.innerText()).trim();
+    // Nothing arrives after Stop.
+    await page.waitForTimeout(1500);
+    expect((await reply.innerText()).trim()).toBe(shown);
+    expect(await balance(page)).toBe(24);
+    await screenshot(page, 'chat-stop-stopped');
+
+    // Saved as stopped: a reload shows the same text and note.
+    await page.waitForURL(/\/prod\/thread\/\d+$/);
+    await page.reload();
+    await page.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
+    expect((await page.getByTestId('cut-reply-note').innerText()).trim()).toContain('You stopped this reply.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Escape stops a reply too', async () => {
+    const page = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Write a long poem about the sea');
+    await box.press('Enter');
+    await page.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      () => (document.querySelectorAll('[data-testid="message"][data-sender="ai"]')[0]?.textContent ?? '').length > 10,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.keyboard.press('Escape');
+    await page.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send message' }).waitFor();
+    await page.close();
+  });
+});
