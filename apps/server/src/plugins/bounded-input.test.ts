@@ -45,6 +45,7 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/messages/delete_message.php': { kind: 'body', ids: 'record' },
   'POST /api/messages/update_message.php': { kind: 'body', ids: 'record' },
   'POST /api/messages/switch_branch.php': { kind: 'body', ids: 'record', text: false },
+  'POST /api/messages/stop.php': { kind: 'body' },
   'GET /api/threads/thread_settings.php': { kind: 'query', ids: 'record', text: false },
   'POST /api/threads/thread_settings.php': { kind: 'body', ids: 'record' },
   'GET /api/user/system_prompt.php': { kind: 'none' },
