@@ -2,6 +2,7 @@ import { ASPECT_RATIOS } from '@ensemble/shared';
 import { demoImagePool } from './demo-image-pool.js';
 import { composeDemoReply } from './demo-text.js';
 import { type ProviderAdapter, type TextGenerationRequest, randomImageSeed } from './types.js';
+import { abortableSleep as sleep } from './abortable-sleep.js';
 
 /** How fast the demo provider streams. */
 export interface DemoSettings {
@@ -47,18 +48,4 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
       return { bytes, mediaType: 'image/png', width, height };
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -4,6 +4,7 @@ import { PROVIDER_MESSAGES } from './provider-error.js';
 import { isTrustedReplicateUrl } from './replicate-text.js';
 import { downloadImage, fetchOk, readJson } from './rest-call.js';
 import { type GeneratedImage, ProviderError } from './types.js';
+import { abortableSleep as sleep } from './abortable-sleep.js';
 
 /** Where and how Replicate predictions are run. */
 export interface ReplicateImageSettings {
@@ -119,19 +120,4 @@ export function retryAfterMs(headers: Headers): number | undefined {
   const seconds = Number(raw);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - Date.now();
   return Number.isFinite(ms) ? Math.min(MAX_POLL_WAIT_MS, Math.max(0, ms)) : undefined;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
