@@ -32,7 +32,15 @@ describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--conditions=ensemble-dist', 'dist/main.js'], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_ORIGIN: base, LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_ORIGIN: base,
+        LOG_LEVEL: 'info',
+        DRAIN_TIMEOUT_MS: '3000',
+      },
     });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -91,6 +99,7 @@ describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
+    expect(await exited, output).toBe(0);
+    expect(output).toMatch(/drained on SIGTERM/);
+  }, 60_000);
 });
