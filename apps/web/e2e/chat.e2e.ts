@@ -85,7 +85,7 @@ describe('chat', () => {
       const img = imgs[imgs.length - 1];
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
-    expect(await page.getByRole('button', { name: 'Regenerate' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Regenerate' }).last().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Open in new tab' }).getAttribute('target')).toBe('_blank');
     const afterImage = await balance(page);
     expect(afterImage).toBeLessThan(24);

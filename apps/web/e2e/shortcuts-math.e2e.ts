@@ -97,7 +97,7 @@ describe('shortcuts, formulas and diagrams', () => {
         'Stop the replyWhile a reply is streamingEsc',
         'Copy the last replyCtrlShiftC',
         'Show or hide the chat listCtrlShiftS',
-        'Search chatsReserved for search, coming soonCtrlK',
+        'Search chatsReserved for searchCtrlK',
         'Keyboard shortcuts?orCtrl/',
         'Send the messageEnter',
         'New lineShiftEnter',

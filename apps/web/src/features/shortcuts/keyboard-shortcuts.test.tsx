@@ -49,7 +49,7 @@ describe('keyboard shortcuts', () => {
       .map((r) => r.textContent);
     expect(rows).toContain('New chatCtrlShiftO');
     expect(rows).toContain('Copy the last replyCtrlShiftC');
-    expect(rows).toContain('Search chatsReserved for search, coming soonCtrlK');
+    expect(rows).toContain('Search chatsReserved for searchCtrlK');
     expect(rows.join(' ')).not.toContain('⌘');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
