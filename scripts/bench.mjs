@@ -6,11 +6,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// `npm run bench -- relay start` runs only the benches whose file names contain one of the words.
+const only = process.argv.slice(2);
 const benches = [];
 for (const app of ['apps/server', 'apps/web']) {
   const dir = path.join(root, app, 'bench');
   if (!existsSync(dir)) continue;
-  for (const file of readdirSync(dir).sort()) if (/\.bench\.(ts|mjs)$/.test(file)) benches.push(path.join(dir, file));
+  for (const file of readdirSync(dir).sort()) {
+    if (!/\.bench\.(ts|mjs)$/.test(file)) continue;
+    if (only.length && !only.some((word) => file.includes(word))) continue;
+    benches.push(path.join(dir, file));
+  }
 }
 if (benches.length === 0) {
   console.log('No benchmarks yet.');

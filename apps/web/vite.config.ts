@@ -24,6 +24,13 @@ export default defineConfig({
         moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]/.test(id) ? false : undefined),
         manualPureFunctions: ['z'],
       },
+      output: {
+        // React in one chunk of its own: a lazy chunk that imports react-dom too (the admin charts)
+        // would otherwise re-split the chat route's first load into more, larger pieces.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
 });

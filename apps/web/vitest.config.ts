@@ -12,5 +12,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Screens typed into with user-event can take a few seconds on a busy two-core machine.
+    testTimeout: 15_000,
   },
 });

@@ -33,6 +33,12 @@ export interface BuiltApp {
    * finish for up to `timeoutMs`, and hands what is left over as interrupted.
    */
   drain(timeoutMs: number): Promise<{ finished: number; cut: number }>;
+  /**
+   * Shutting down (SIGTERM, SIGINT): drains for up to `timeoutMs`, then closes. Requests still in
+   * flight get `CONNECTION_TIMEOUTS.closeGraceMs` to finish; each keep-alive connection is closed as
+   * soon as it falls idle, so no client's open connection holds the exit for the keep-alive time.
+   */
+  stop(timeoutMs: number): Promise<{ finished: number; cut: number }>;
   /** Every route the app serves, as registered (tests walk them all). */
   routes: Array<{ method: string; url: string }>;
 }
@@ -47,6 +53,8 @@ export const CONNECTION_TIMEOUTS = {
   keepAliveMs: 65_000,
   /** How often Node looks for requests past their deadline. */
   checkEveryMs: 1_000,
+  /** At shutdown, how long requests still in flight (after the drain) may take before their connections are cut. */
+  closeGraceMs: 10_000,
 } as const;
 
 /** Options for buildApp that tests set (the environment sets everything else). */

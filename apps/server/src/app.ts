@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@ensemble/shared';
@@ -14,13 +14,17 @@ import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
 import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
-import { createServerCatalogue } from './features/catalogue/service.js';
+import { CATALOGUE_CACHE_MS, createServerCatalogue } from './features/catalogue/service.js';
+import { redisCatalogueSignal } from './features/catalogue/overrides.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
 import { LEASE_TIMING } from './features/chat/leases.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { createChatStreams } from './features/chat/streams.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { accountRoutes } from './features/account/routes.js';
+import { exportRoutes } from './features/export/routes.js';
+import { shareRoutes } from './features/share/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
 import { startGuestSweep } from './features/session/guest-sweep.js';
@@ -31,7 +35,9 @@ import { spendingRoutes } from './features/credits/spending-routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
+import { attachmentRoutes } from './features/attachments/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
@@ -53,7 +59,12 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 /** Builds the Fastify app from a config: database and migrations, plugins, then routes. */
 export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const db = openDb({ dataDir: loaded.DATA_DIR, databaseUrl: loaded.DATABASE_URL, pgSchema: options.pgSchema });
+  const db = openDb({
+    dataDir: loaded.DATA_DIR,
+    databaseUrl: loaded.DATABASE_URL,
+    pgSchema: options.pgSchema,
+    poolMax: loaded.DATABASE_POOL_MAX,
+  });
   await migrateToLatest(db);
   // Without SESSION_SECRET every instance on this database takes the one kept there, so cookies work on all of them.
   const config: AppConfig = { ...loaded, SESSION_SECRET: loaded.SESSION_SECRET ?? (await sharedSessionSecret(db, loaded.DATA_DIR)) };
@@ -91,12 +102,24 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const registry = createProviderRegistry(providerSettingsFromEnv(config.raw));
   const availability = createAvailabilityStore(db.kysely, app.log);
-  const catalogue = createServerCatalogue(registry, modelsFile, availability);
+  // Operators' model settings: every instance hears of a change through Redis, or re-reads the version row.
+  const catalogue = createServerCatalogue(registry, modelsFile, availability, {
+    db: db.kysely,
+    signal: redis ? redisCatalogueSignal(redis, `ensemble:${deploymentNamespace(config, options.pgSchema)}:catalogue`) : null,
+    cacheMs: redis ? CATALOGUE_CACHE_MS.withRedis : CATALOGUE_CACHE_MS.withoutRedis,
+    log: app.log,
+  });
+  await catalogue.start();
   const ctx: AppContext = { config, db, redis, catalogue, storage };
   // Settles what dead instances left (only expired leases), then keeps sweeping.
   const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
   // Which models each keyed provider serves is asked in the background: the start does not wait for it.
-  const checks = startAvailabilityChecks({ store: availability, settings: registry.settings, rows: catalogue.realRows(), log: app.log });
+  const checks = startAvailabilityChecks({
+    store: availability,
+    settings: registry.settings,
+    rows: () => catalogue.realRows(),
+    log: app.log,
+  });
   recordFirstAvailabilityCheck(app, checks.firstCheck);
 
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
@@ -106,6 +129,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
     unwatchPool();
     checks.stop();
     await checks.firstCheck.catch(() => undefined);
+    await catalogue.stop();
     await streams.close();
     await db.close();
     ctx.storage.close();
@@ -140,17 +164,44 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(spendingRoutes, { db });
   await app.register(threadRoutes, { db });
   await app.register(messageRoutes, { db });
+  await app.register(searchRoutes, { db });
   await app.register(imageRoutes, { ctx });
+  await app.register(attachmentRoutes, { ctx });
   await app.register(activityRoutes, { db });
   await app.register(billingRoutes, { config, db });
   await app.register(adminRoutes, { ctx });
+  await app.register(exportRoutes, { ctx });
+  await app.register(shareRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   const drain = async (timeoutMs: number) => {
     streams.draining = true;
     return streams.running.drain(timeoutMs);
   };
-  return { app, ctx, streams, drain, routes };
+  const stop = async (timeoutMs: number) => {
+    const drained = await drain(timeoutMs);
+    await closeServer(app, CONNECTION_TIMEOUTS.closeGraceMs);
+    return drained;
+  };
+  return { app, ctx, streams, drain, stop, routes };
+}
+
+/**
+ * Closes the app. Fastify closes the connections idle at that moment; a keep-alive connection whose
+ * request was still being answered falls idle later and would otherwise stay open until the client
+ * or the keep-alive timeout ends it. Those are closed as they fall idle, and all are cut after `graceMs`.
+ */
+async function closeServer(app: FastifyInstance, graceMs: number): Promise<void> {
+  const server = app.server;
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
 }
 
 /** Names this deployment's data (its database, or its SQLite folder) so instances sharing it share counters. */

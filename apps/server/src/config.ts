@@ -144,6 +144,12 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(5 * 60_000),
+  /** Content deltas are joined into one stream event per this window (the first goes out at once); 0 sends each. */
+  STREAM_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(50),
+  /** Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). */
+  MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** PostgreSQL connections this instance's pool opens at most. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   IMAGE_MAX_BYTES: z.coerce
     .number()

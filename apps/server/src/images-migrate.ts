@@ -14,7 +14,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const db = openDb({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
   const bucket = await createObjectStore(config);
   try {
     await migrateToLatest(db);

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, drain } = await buildApp(config);
+  const { app, stop } = await buildApp(config);
   let closing = false;
   // SIGTERM drains: no new chats, running replies get DRAIN_TIMEOUT_MS, the rest is handed over
   // as interrupted; then the process exits 0. A second signal does not cut the drain short.
@@ -22,9 +22,8 @@ async function main(): Promise<void> {
     closing = true;
     const timeoutMs = signal === 'SIGTERM' ? config.DRAIN_TIMEOUT_MS : 0;
     try {
-      const { finished, cut } = await drain(timeoutMs);
-      app.log.info({ finished, cut }, `drained on ${signal}`);
-      await app.close();
+      const { finished, cut } = await stop(timeoutMs);
+      app.log.info({ finished, cut }, `drained on ${signal} and closed`);
     } catch (error) {
       app.log.error({ err: error }, 'shutting down failed');
     }

@@ -23,7 +23,18 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 // Records long tasks and the longest gap between animation frames, from the first script on.
 const OBSERVE = `
-  window.__bench = { longTasks: [], maxFrameGap: 0, watching: false };
+  window.__bench = { longTasks: [], frames: [], maxFrameGap: 0, watching: false };
+  try {
+    // Long animation frames name the scripts behind them: where a long task's time went.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (e.duration > 50)
+          window.__bench.frames.push({
+            duration: e.duration,
+            scripts: (e.scripts || []).map((x) => ({ d: x.duration, what: (x.invoker || '') + ' ' + (x.sourceFunctionName || '') + ' ' + (x.sourceURL || '').replace(/^.*[/]/, '') })),
+          });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration); })
       .observe({ type: 'longtask', buffered: true });
@@ -37,6 +48,12 @@ const OBSERVE = `
   requestAnimationFrame(frame);
 `;
 
+async function mainThreadSeconds(cdp: CDPSession): Promise<{ layout: number; style: number }> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
+}
+
 async function scriptSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
@@ -46,10 +63,12 @@ async function sendAndMeasure(page: Page, cdp: CDPSession, prompt: string, count
   await page.evaluate(() => {
     const b = (window as unknown as { __bench: { longTasks: number[]; maxFrameGap: number; watching: boolean } }).__bench;
     b.longTasks = [];
+    (b as unknown as { frames: unknown[] }).frames = [];
     b.maxFrameGap = 0;
     b.watching = true;
   });
   const before = await scriptSeconds(cdp);
+  const rendering = await mainThreadSeconds(cdp);
   const started = Date.now();
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(prompt);
@@ -58,17 +77,51 @@ async function sendAndMeasure(page: Page, cdp: CDPSession, prompt: string, count
   await page.waitForFunction(() => !document.querySelector('[data-testid="streaming-dots"]'), null, { timeout: 180_000, polling: 250 });
   const elapsed = Date.now() - started;
   const script = (await scriptSeconds(cdp)) - before;
+  const after = await mainThreadSeconds(cdp);
+  const layout = after.layout - rendering.layout;
+  const style = after.style - rendering.style;
   const observed = await page.evaluate(() => {
     const b = (window as unknown as { __bench: { longTasks: number[]; maxFrameGap: number; watching: boolean } }).__bench;
     b.watching = false;
-    return { longest: Math.max(0, ...b.longTasks), count: b.longTasks.length, gap: b.maxFrameGap };
+    const frames = (b as unknown as { frames: { duration: number; scripts: { d: number; what: string }[] }[] }).frames;
+    const blame = frames
+      .flatMap((f) => f.scripts)
+      .filter((x) => x.d > 20)
+      .sort((x, y) => y.d - x.d)
+      .slice(0, 4)
+      .map((x) => `${Math.round(x.d)} ms ${x.what.trim()}`);
+    return { longest: Math.max(0, ...b.longTasks), count: b.longTasks.length, gap: b.maxFrameGap, blame };
   });
   const events = await countEvents();
   const chars = await page
     .locator('[data-testid="message"][data-sender="ai"]')
     .last()
     .evaluate((el) => el.textContent?.length ?? 0);
-  return { elapsed, script, events, chars, ...observed };
+  return { elapsed, script, layout, style, events, chars, ...observed };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+}
+
+/** Sums, over the main thread's tasks longer than 50 ms, the time of each kind of work directly inside them. */
+function printLongTaskBreakdown(events: TraceEvent[]) {
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000);
+  const byKind = new Map<string, number>();
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    for (const e of events)
+      if (e.tid === task.tid && e.pid === task.pid && e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 1000)
+        byKind.set(e.name, (byKind.get(e.name) ?? 0) + (e.dur ?? 0));
+  }
+  const top = [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log(`  trace: ${tasks.length} tasks over 50 ms; time inside them by event (nested events overlap):`);
+  for (const [name, us] of top) console.log(`    ${name.padEnd(36)} ${(us / 1000).toFixed(1)} ms`);
 }
 
 function printStream(label: string, r: Awaited<ReturnType<typeof sendAndMeasure>>) {
@@ -77,12 +130,13 @@ function printStream(label: string, r: Awaited<ReturnType<typeof sendAndMeasure>
     `  reply: ${r.events} chunks, ${kb(r.chars)} of rendered text, ${(r.elapsed / 1000).toFixed(1)} s from send to the end of the typing effect`,
   );
   console.log(
-    `  scripting: ${ms((r.script * 1000) / Math.max(1, r.events))} per chunk (${ms(r.script * 1000)} in all, CDP ScriptDuration)`,
+    `  scripting: ${ms((r.script * 1000) / Math.max(1, r.events))} per chunk (${ms(r.script * 1000)} in all, CDP ScriptDuration); layout ${ms(r.layout * 1000)}, style ${ms(r.style * 1000)} in all`,
   );
   console.log(
     `  longest main-thread task: ${r.count ? ms(r.longest) : 'none over 50 ms'} (${r.count} long task(s), PerformanceObserver 'longtask')`,
   );
   console.log(`  longest gap between frames: ${ms(r.gap)} (requestAnimationFrame)`);
+  if (r.blame.length) console.log(`  longest scripts in frames over 50 ms: ${r.blame.join('; ')}`);
 }
 
 async function main() {
@@ -149,8 +203,30 @@ async function main() {
 
     // KaTeX and Mermaid load lazily during this reply: their loading, parsing and drawing count.
     proxy.kind = 'math';
+    // BENCH_TRACE=1: a Chromium trace of this reply, summarised as what the long tasks spent their time on.
+    const tracing = process.env.BENCH_TRACE === '1';
+    const traceEvents: TraceEvent[] = [];
+    if (tracing) {
+      cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...(e.value as TraceEvent[])));
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
+        transferMode: 'ReportEvents',
+      });
+    }
     const math = await sendAndMeasure(page, cdp, 'Derive a few sums and draw the steps', async () => proxy.lastEvents);
+    if (tracing) {
+      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await done;
+      printLongTaskBreakdown(traceEvents);
+    }
     proxy.synthetic = false;
+    // The diagram is drawn once the reply has ended (after the measured window).
+    await page
+      .locator('[data-testid="mermaid-diagram"]')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(() => {});
     const drawn = await page.evaluate(() => ({
       formulas: document.querySelectorAll('.katex').length,
       diagrams: document.querySelectorAll('[data-testid="mermaid-diagram"]').length,

@@ -116,6 +116,21 @@ describe('accessibility: axe-core on every screen, both themes', () => {
     await page.getByRole('button', { name: 'Delete thread' }).click();
     await audit(page, at('delete thread dialog'));
     await page.keyboard.press('Escape');
+    // Sharing and leaving (issue 15): the share dialog, the shared page, Settings' links, the delete dialog.
+    await page.getByRole('button', { name: 'Share thread' }).click();
+    await page.getByTestId('share-link').waitFor();
+    await audit(page, at('share dialog'));
+    const link = await page.getByTestId('share-link').inputValue();
+    await page.keyboard.press('Escape');
+    await open(page, link);
+    await audit(page, at('shared page'));
+    await open(page, `${base}/settings`);
+    await page.getByTestId('share-link-row').waitFor();
+    await audit(page, at('settings share links'));
+    await open(page, `${base}/profile`);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await audit(page, at('delete account dialog'));
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /Account menu/ }).click();
     await audit(page, at('account menu'));
     await page.keyboard.press('Escape');

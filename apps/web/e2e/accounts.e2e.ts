@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, screenshot, useJourney } from './harness';
+import { linkFromOutbox } from './outbox';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const NEW_PASSWORD = 'copper-meadow-falcon-97';
@@ -14,42 +13,9 @@ function newAccount() {
   return { email: `journey${tag}@example.com`, username: `journey${tag}` };
 }
 
-/** Decodes a quoted-printable mail body (soft line breaks and =XX escapes). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /** The reset link of the newest mail in the outbox addressed to `email`, waiting for it to be written. */
-async function resetLinkFromOutbox(dataDir: string, email: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 100; attempt++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-    } catch {
-      // The outbox is created with the first mail.
-    }
-    for (const file of files.sort().reverse()) {
-      const mail = decodeQuotedPrintable(readFileSync(path.join(outbox, file), 'utf8'));
-      if (!mail.includes(email)) continue;
-      const link = mail.match(/https?:\/\/[^\s"<>]+\/prod\/reset-password\?token=[^\s"<>&]+/)?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no reset mail for ${email} in ${outbox}`);
-}
+const resetLinkFromOutbox = (dataDir: string, email: string) =>
+  linkFromOutbox(dataDir, email, /https?:\/\/[^\s"<>]+\/prod\/reset-password\?token=[^\s"<>&]+/);
 
 // A refused sign-in is an expected failed request, not an app error.
 function unexpected(errors: string[]): string[] {
@@ -141,6 +107,7 @@ describe('accounts', () => {
     await register(page, account);
     await page.getByRole('button', { name: `Account menu for ${account.username}` }).click();
     const menu = page.getByRole('menu');
+    await menu.waitFor();
     expect(await menu.getByText(account.username, { exact: true }).isVisible()).toBe(true);
     expect(await menu.getByText(account.email).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

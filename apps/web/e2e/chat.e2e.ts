@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, waitForReplies, registerFromPage, screenshot, useJourney } from './harness';
 
 /** The caller's balance, read through check_credits.php from the page (the meter may not exist yet). */
 async function balance(page: Page): Promise<number> {
@@ -27,17 +27,6 @@ async function sendPrompt(page: Page, prompt: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(prompt);
   await box.press('Enter');
-}
-
-/** Waits until no reply is loading or streaming any more. */
-async function waitForReplies(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="streaming-dots"]') && !document.querySelector('[data-testid="chat-status"]'),
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
 }
 
 describe('chat', () => {

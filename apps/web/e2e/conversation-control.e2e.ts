@@ -1,20 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, waitForReplies, screenshot, useJourney } from './harness';
+import { callApi } from './helpers';
 
 async function sendPrompt(page: Page, prompt: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(prompt);
   await box.press('Enter');
-}
-
-/** Waits until no reply is loading or streaming any more. */
-async function waitForReplies(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="streaming-dots"]') && !document.querySelector('[data-testid="chat-status"]'),
-    null,
-    { timeout: 60_000 },
-  );
 }
 
 const replies = (page: Page) => page.locator('[data-testid="message"][data-sender="ai"]');
@@ -137,6 +129,47 @@ describe('conversation control', () => {
       () => (document.querySelector('textarea[aria-label="System prompt"]') as HTMLTextAreaElement | null)?.value !== undefined,
     );
     expect(await page.getByRole('textbox', { name: 'System prompt' }).inputValue()).toBe('Answer briefly, in British English.');
+    await context.close();
+  });
+
+  it('opens a long thread at its last page and loads earlier pages from the server, keeping the place', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(`${journey.server.url}/prod/thread`);
+    await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor();
+    const created = await callApi(page, '/api/threads/create_thread.php', { user_id: -1, is_anonymous: true, force: true });
+    expect(created.status).toBe(200);
+    const threadId = created.body.thread_id as number;
+    for (let i = 1; i <= 110; i++) {
+      const saved = await callApi(page, '/api/messages/messages.php', { thread_id: threadId, user_id: -1, content: `Note ${i}` });
+      expect(saved.status).toBe(200);
+    }
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('get_messages.php')) asked.push(new URL(r.url()).search);
+    });
+    await page.goto(`${journey.server.url}/prod/thread/${threadId}`);
+    await page.getByText('Note 110', { exact: true }).waitFor();
+    expect(await page.getByTestId('message-count').innerText()).toBe('110 messages');
+    expect(asked.at(-1)).toContain('limit=50');
+    // 40 of the 50 loaded are shown; the rest come 40 at a time, the last ones from the server.
+    await page.getByRole('button', { name: 'Load earlier messages (70)' }).click();
+    await page.getByRole('button', { name: 'Load earlier messages (60)' }).click();
+    await page.getByText('Note 21', { exact: true }).waitFor();
+    expect(asked.at(-1)).toMatch(/before_id=\d+/);
+    // The place is kept: the view did not jump to the new page; the message that was at the top
+    // stays within a few lines of it (off-screen replies are laid out at an estimated height).
+    const [top, viewTop, scrollTop] = await page.getByText('Note 61', { exact: true }).evaluate((el) => {
+      const scroller = document.querySelector('[data-testid="message-scroller"]') as HTMLElement;
+      return [el.getBoundingClientRect().top, scroller.getBoundingClientRect().top, scroller.scrollTop];
+    });
+    expect(scrollTop).toBeGreaterThan(2000);
+    expect(Math.abs((top as number) - (viewTop as number))).toBeLessThan(400);
+    await page.getByRole('button', { name: 'Load earlier messages (10)' }).click();
+    await page.getByText('Note 1', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /Load earlier messages/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

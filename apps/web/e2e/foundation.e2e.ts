@@ -22,6 +22,7 @@ describe('foundation', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menu').waitFor();
     expect(await page.getByRole('menuitem', { name: 'Compare Models' }).isVisible()).toBe(true);
     await page.getByRole('menu').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     await screenshot(page, 'home-390-menu');

@@ -130,6 +130,32 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * Waits until no reply is loading or streaming any more. When that does not happen, the error says
+ * what the page showed (its chat text, the status line, each reply's state) and where its
+ * screenshot is, so a failure on CI can be read without running it again.
+ */
+export async function waitForReplies(page: Page, timeout = 60_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="streaming-dots"]') && !document.querySelector('[data-testid="chat-status"]'),
+      null,
+      { timeout },
+    );
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({
+        url: location.href,
+        status: document.querySelector('[data-testid="chat-status"]')?.textContent ?? null,
+        dots: document.querySelectorAll('[data-testid="streaming-dots"]').length,
+        main: (document.querySelector('main') as HTMLElement | null)?.innerText.slice(-1500) ?? '',
+      }))
+      .catch(() => null);
+    const file = await screenshot(page, `replies-timeout-${Date.now()}`).catch(() => 'none');
+    throw new Error(`Replies did not finish within ${timeout} ms: ${JSON.stringify(seen)} (screenshot ${file})`, { cause: error });
+  }
+}
+
+/**
  * Collects console errors and uncaught page errors (CSP violations are console errors). The
  * expected 401 of the guest session check is not an error.
  */

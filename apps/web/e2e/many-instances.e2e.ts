@@ -57,8 +57,7 @@ async function sendPrompt(page: Page, prompt: string) {
 const exited = (child: ChildProcess) =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
-// Skipped until the merge with Hardening is finished: it now starts (TRUST_PROXY=1) but fails later; see the closing note.
-describe.skip('two instances behind nginx sharing PostgreSQL, Redis and S3', () => {
+describe('two instances behind nginx sharing PostgreSQL, Redis and S3', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ensemble-nginx-'));
   let nginx: ChildProcess | undefined;
   let s3: TestS3 | undefined;

@@ -1,23 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
+import { confirmationLink } from './outbox';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
-
-/** The confirmation link mailed to an address (the server writes mail to DATA_DIR/outbox without SMTP). */
-async function confirmationLink(dataDir: string, to: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    try {
-      for (const f of readdirSync(outbox)) {
-        const raw = readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '');
-        const m = raw.includes(`To: ${to}`) ? raw.match(/(http:\/\/[^\s"]+\/api\/auth\/verify_email\.php\?token=3D[\w-]+)/) : null;
-        if (m?.[1]) return m[1].replace('token=3D', 'token=');
-      }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no confirmation mail to ${to}`);
-}
 
 describe('operator console', () => {
   const journey = useJourney({ ADMIN_EMAILS: 'opsjourney@example.com' });
@@ -44,6 +28,22 @@ describe('operator console', () => {
 
     await op.goto(`${journey.server.url}/prod/admin`);
     await op.getByRole('heading', { level: 1, name: 'Operator console' }).waitFor();
+
+    // The overview draws its charts from the daily rollups: both sign-ups are in today's bar.
+    await op.getByRole('link', { name: 'Overview' }).click();
+    const signups = op.getByTestId('overview-chart-signups');
+    await signups.getByRole('heading', { name: 'Sign-ups and funded guests' }).waitFor();
+    await signups.locator('svg.recharts-surface').first().waitFor();
+    await signups.locator('.recharts-bar-rectangle path').first().waitFor();
+    await signups.getByRole('img', { name: /^Sign-ups and funded guests, last 30 days, in all: Sign-ups 2;/ }).waitFor();
+    await op.getByRole('button', { name: '7 days' }).click();
+    await op.getByRole('button', { name: '7 days', pressed: true }).waitFor();
+    await signups.locator('.recharts-bar-rectangle path').first().waitFor();
+    await signups.getByText('Show the figures').click();
+    await signups.getByRole('table').getByRole('row').nth(7).waitFor();
+    await screenshot(op, 'operator-overview-1280');
+    expect(await seriousViolations(op)).toEqual([]);
+    await op.getByRole('link', { name: 'Users' }).click();
     await op.getByLabel('Search by e-mail or name').fill('meterjourney');
     await op.getByRole('button', { name: 'Search' }).click();
     await op.getByRole('link', { name: 'meterjourney@example.com' }).click();

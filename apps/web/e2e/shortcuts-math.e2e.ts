@@ -97,7 +97,7 @@ describe('shortcuts, formulas and diagrams', () => {
         'Stop the replyWhile a reply is streamingEsc',
         'Copy the last replyCtrlShiftC',
         'Show or hide the chat listCtrlShiftS',
-        'Search chatsReserved for searchCtrlK',
+        'Search chatsCtrlK',
         'Keyboard shortcuts?orCtrl/',
         'Send the messageEnter',
         'New lineShiftEnter',
@@ -117,9 +117,13 @@ describe('shortcuts, formulas and diagrams', () => {
         before,
       );
 
-      // The reserved search key does nothing yet, but the browser's own Ctrl+K is not triggered either.
+      // The search key opens the search dialog (not the browser's own Ctrl+K), with its box focused.
       await page.keyboard.press('Control+KeyK');
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      const searchDialog = page.getByRole('dialog', { name: 'Search chats' });
+      await searchDialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search chats');
+      await page.keyboard.press('Escape');
+      await searchDialog.waitFor({ state: 'detached' });
 
       // From another page, the new-chat key opens the chat.
       await page.goto(`${server.url}/prod/settings`);

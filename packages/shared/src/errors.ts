@@ -31,6 +31,7 @@ export const MESSAGES = {
   noContent: 'No content found in AI response',
   generatorStopped: 'The server generating this reply stopped. Please try again.',
   serverDraining: 'This server is restarting. Please try again in a moment.',
+  serviceBusy: 'The service is busy. Please try again in a few seconds.',
   imageFailed: 'Failed to generate image',
   noImageUrl: 'No image URL in response',
   parseFailed: 'Failed to parse server response',

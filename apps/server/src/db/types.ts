@@ -89,6 +89,10 @@ export interface MessagesTable {
   thread_id: number;
   /** The message this one answers or follows; null for a thread's first messages. */
   parent_id: number | null;
+  /** Steps from the thread's start: 0 for a first message, its parent's depth + 1 otherwise (migration 015). */
+  depth: Generated<number>;
+  /** Credits an assistant reply was charged (its metadata's `credits`), 0 otherwise (migration 015). */
+  credits: Generated<number>;
   role: string;
   type: string;
   content: string;
@@ -112,6 +116,24 @@ export interface ImagesTable {
   prompt: string;
   model: string | null;
   aspect_ratio: string | null;
+  created_at: string;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  user_id: number | null;
+  guest_id: number | null;
+  message_id: number | null;
+  kind: 'image' | 'pdf' | 'text';
+  name: string;
+  media_type: string;
+  byte_size: number;
+  file_key: string;
+  thumbnail_key: string | null;
+  width: number | null;
+  height: number | null;
+  text_content: string | null;
+  truncated: number;
   created_at: string;
 }
 
@@ -224,6 +246,7 @@ export interface Database {
   threads: ThreadsTable;
   messages: MessagesTable;
   images: ImagesTable;
+  attachments: AttachmentsTable;
   activities: ActivitiesTable;
   password_resets: PasswordResetsTable;
   billing_events: BillingEventsTable;
@@ -235,6 +258,24 @@ export interface Database {
   plan_daily_caps: PlanDailyCapsTable;
   abuse_counts: AbuseCountsTable;
   stream_leases: StreamLeasesTable;
+  share_links: ShareLinksTable;
+  daily_rollups: DailyRollupsTable;
+  daily_active_accounts: DailyActiveAccountsTable;
+  paid_invoices: PaidInvoicesTable;
+  model_overrides: ModelOverridesTable;
+  catalogue_state: CatalogueStateTable;
+  provider_outcomes: ProviderOutcomesTable;
+}
+
+/** A share link's snapshot (migration 013): the shown branch at share time, as JSON. */
+export interface ShareLinksTable {
+  token: string;
+  user_id: number;
+  thread_id: number;
+  title: string;
+  message_count: number;
+  snapshot: string;
+  created_at: string;
 }
 
 export interface StreamLeasesTable {
@@ -242,4 +283,63 @@ export interface StreamLeasesTable {
   instance_id: string;
   expires_at: string;
   stop: Generated<number>;
+}
+
+/** One counter of the operator overview: a UTC day, a metric, its dimension ('' for none) and the figure (migration 009). */
+export interface DailyRollupsTable {
+  day: string;
+  metric: string;
+  dim: string;
+  n: number;
+}
+
+/** An account that spent credits on a UTC day (kept when the account or guest is gone). */
+export interface DailyActiveAccountsTable {
+  day: string;
+  user_id: number;
+}
+
+/** A paid Stripe invoice: its amount (minor units), currency and plan; monthly_amount is the amount per month. */
+export interface PaidInvoicesTable {
+  invoice_id: string;
+  user_id: number | null;
+  subscription_id: string | null;
+  plan: string;
+  amount_paid: number;
+  currency: string;
+  monthly_amount: number;
+  period_start: string | null;
+  period_end: string | null;
+  paid_at: string;
+}
+
+/** An operator's settings for one catalogue row; a null column keeps the row's own value. */
+export interface ModelOverridesTable {
+  model_id: string;
+  /** 0 hides the row everywhere; null or 1 shows it. */
+  enabled: number | null;
+  cost: number | null;
+  provider_model_id: string | null;
+  /** JSON array of row ids, or null for the row's own fallbacks. */
+  fallbacks_json: string | null;
+  updated_at: string;
+}
+
+/** One row (id 1): the operators' catalogue version (bumped on every change) and default favourites. */
+export interface CatalogueStateTable {
+  id: number;
+  version: number;
+  default_favourites_json: string | null;
+  updated_at: string;
+}
+
+/** How one reply went at its provider, kept for a couple of hours for the Providers view. */
+export interface ProviderOutcomesTable {
+  id: Generated<number>;
+  provider: string;
+  kind: string;
+  model_id: string;
+  error_kind: string | null;
+  ttft_ms: number | null;
+  created_at: string;
 }

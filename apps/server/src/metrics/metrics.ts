@@ -61,6 +61,43 @@ const creditsRefunded = new Counter({
   registers: [registry],
 });
 
+const poolWaits = new Counter({
+  name: 'ensemble_db_pool_waits_total',
+  help: 'PostgreSQL connection checkouts that found every pool connection busy and had to wait.',
+  registers: [registry],
+});
+const streamLimit = new Gauge({
+  name: 'ensemble_streams_limit',
+  help: 'Replies this instance generates at once at most (MAX_CONCURRENT_STREAMS; 0: no limit).',
+  registers: [registry],
+});
+const streamsAdmitted = new Gauge({
+  name: 'ensemble_streams_admitted',
+  help: 'Chat requests holding a slot of MAX_CONCURRENT_STREAMS now (being admitted or generating).',
+  registers: [registry],
+});
+const chatsRefused = new Counter({
+  name: 'ensemble_chats_refused_busy_total',
+  help: 'New chats answered 503 because this instance was at MAX_CONCURRENT_STREAMS.',
+  registers: [registry],
+});
+
+/** Counts one pool checkout that had to queue. */
+export function countPoolWait(): void {
+  poolWaits.inc();
+}
+
+/** Reports the admission limit and how many slots are in use. */
+export function setStreamLimit(limit: number): void {
+  streamLimit.set(limit);
+}
+export function setStreamsAdmitted(n: number): void {
+  streamsAdmitted.set(n);
+}
+export function countChatRefusedBusy(): void {
+  chatsRefused.inc();
+}
+
 const pools = new Set<pg.Pool>();
 new Gauge({
   name: 'ensemble_db_pool_connections',

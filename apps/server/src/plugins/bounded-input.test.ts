@@ -40,6 +40,7 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/threads/update_thread.php': { kind: 'body', ids: 'record' },
   'POST /api/threads/update_thread_title.php': { kind: 'body', ids: 'record' },
   'GET /api/messages/get_messages.php': { kind: 'query', ids: 'record' },
+  'GET /api/search.php': { kind: 'query' },
   'POST /api/messages/get_messages.php': { kind: 'body', ids: 'record' },
   'POST /api/messages/messages.php': { kind: 'body', ids: 'record' },
   'POST /api/messages/delete_message.php': { kind: 'body', ids: 'record' },
@@ -51,6 +52,9 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/system_prompt.php': { kind: 'none' },
   'POST /api/user/system_prompt.php': { kind: 'body' },
   'GET /api/images/file/:id': { kind: 'params' },
+  'POST /api/attachments/upload.php': { kind: 'body', text: false },
+  'GET /api/attachments/file/:id': { kind: 'params' },
+  'GET /api/attachments/file/:id/thumbnail': { kind: 'params' },
   'POST /api/images/get_user_images.php': { kind: 'body', ids: 'user', text: false },
   'POST /api/images/delete_image.php': { kind: 'body', ids: 'record' },
   'POST /api/images/download.php': { kind: 'body', ids: 'user' },
@@ -74,6 +78,19 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/admin/daily_caps.php': { kind: 'body' },
   'GET /api/admin/audit.php': { kind: 'query', ids: 'user' },
   'GET /api/admin/abuse.php': { kind: 'none' },
+  'GET /api/export/thread.php': { kind: 'query', ids: 'record' },
+  'GET /api/export/my_data.php': { kind: 'none' },
+  'POST /api/share/create.php': { kind: 'body', ids: 'record', text: false },
+  'GET /api/share/list.php': { kind: 'none' },
+  'POST /api/share/revoke.php': { kind: 'body' },
+  'GET /api/share/view.php': { kind: 'query' },
+  'POST /api/share/continue.php': { kind: 'body' },
+  'POST /api/auth/delete_account.php': { kind: 'body' },
+  'GET /api/admin/overview.php': { kind: 'query', text: false },
+  'GET /api/admin/models.php': { kind: 'none' },
+  'POST /api/admin/models.php': { kind: 'body' },
+  'POST /api/admin/default_favourites.php': { kind: 'body' },
+  'GET /api/admin/providers.php': { kind: 'none' },
 };
 
 const ID_FIELDS = ['thread_id', 'message_id', 'user_id', 'image_id', 'required_credits', 'page', 'parent_id', 'regenerate_id'];
@@ -93,6 +110,7 @@ const TEXT_FIELDS = [
   'stream_id',
   'metadata',
   'system_prompt',
+  'q',
 ];
 const FINE: Record<string, unknown> = {
   title: 'A title',
@@ -107,6 +125,7 @@ const FINE: Record<string, unknown> = {
   description: 'Did a thing',
   stream_id: 'abcdefgh12345678',
   metadata: null,
+  q: 'hello',
 };
 
 // user_id -1 is "this caller's guest", so the other fields reach the database instead of stopping at a 403.

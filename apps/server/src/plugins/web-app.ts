@@ -25,10 +25,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, noindex = false) => {
     if (!hasDist) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     // Read per request: cheap, and a rebuild is picked up without a restart.
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
+    const html = readFileSync(indexFile);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    if (!noindex) return reply.send(html);
+    // A shared snapshot (/prod/share/{token}) is for whoever holds the link: not indexed, not followed
+    // and never cached by search engines.
+    return reply
+      .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
+      .send(html.toString('utf8').replace('<head>', '<head><meta name="robots" content="noindex, nofollow, noarchive">'));
   };
   // The app's root is not a directory listing.
   app.get('/prod', async (_request, reply) => sendIndex(reply));
@@ -43,7 +50,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       return reply.code(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     const isAppRoute = url === '/prod' || (url.startsWith('/prod/') && !path.extname(url));
-    if (isAppRoute) return sendIndex(reply);
+    if (isAppRoute) return sendIndex(reply, url.startsWith('/prod/share/'));
     if (url.startsWith('/prod/')) return reply.code(404).type('text/plain').send('Not found');
     return reply.redirect('/prod', 302);
   });

@@ -9,7 +9,7 @@ export function createAnthropicAdapter(settings: AdapterSettings): ProviderAdapt
   return {
     id: 'anthropic',
     demo: false,
-    streamText: (request) => streamSdkText(anthropic(request.providerModelId), request, settings.textTimeoutMs),
+    streamText: (request) => streamSdkText(anthropic(request.providerModelId), request, settings.textTimeoutMs, 'native'),
     generateImage: async () => unsupported('anthropic', 'images'),
   };
 }

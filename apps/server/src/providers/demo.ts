@@ -1,3 +1,4 @@
+import { describeAttachments } from './attachment-parts.js';
 import { ASPECT_RATIOS } from '@ensemble/shared';
 import { demoImagePool } from './demo-image-pool.js';
 import { composeDemoReply } from './demo-text.js';
@@ -26,8 +27,10 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
   const delayMs = settings.tokensPerSecond > 0 ? 1000 / settings.tokensPerSecond : 0;
 
   async function* streamDemoText(request: TextGenerationRequest): AsyncGenerator<string> {
-    const prompt = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    for (const chunk of tokenChunks(composeDemoReply(request.model, prompt))) {
+    const last = [...request.messages].reverse().find((m) => m.role === 'user');
+    const prompt = last?.content ?? '';
+    const reply = describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
+    for (const chunk of tokenChunks(reply)) {
       if (request.signal.aborted) throw request.signal.reason;
       if (delayMs > 0) await sleep(delayMs, request.signal);
       yield chunk;

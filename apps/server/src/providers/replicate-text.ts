@@ -1,3 +1,4 @@
+import { turnAsText } from './attachment-parts.js';
 import { startDeadline } from './call-deadline.js';
 import { fetchOk, readJson } from './rest-call.js';
 import { readSseEvents } from './sse-events.js';
@@ -82,8 +83,10 @@ function replicateInput(request: TextGenerationRequest): Record<string, unknown>
   const history = dialogue.slice(0, -1);
   const prompt =
     history.length === 0
-      ? (last?.content ?? '')
-      : `${history.map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${t.content}`).join('\n\n')}\n\nUser: ${last?.content ?? ''}`;
+      ? last
+        ? turnAsText(last)
+        : ''
+      : `${history.map((t) => `${t.role === 'user' ? 'User' : 'Assistant'}: ${turnAsText(t)}`).join('\n\n')}\n\nUser: ${last ? turnAsText(last) : ''}`;
   return {
     prompt,
     max_tokens: request.maxOutputTokens ?? 4096,

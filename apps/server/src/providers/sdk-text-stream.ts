@@ -1,12 +1,18 @@
 import { type LanguageModel, type ModelMessage, streamText } from 'ai';
+import { type DocumentForm, userParts } from './attachment-parts.js';
 import { startDeadline } from './call-deadline.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
 import { type ChatTurn, ProviderError, type TextGenerationRequest } from './types.js';
 
 /** Streams a reply from an AI SDK language model as text deltas, failures as ProviderError. */
-export async function* streamSdkText(model: LanguageModel, request: TextGenerationRequest, timeoutMs: number): AsyncGenerator<string> {
+export async function* streamSdkText(
+  model: LanguageModel,
+  request: TextGenerationRequest,
+  timeoutMs: number,
+  documents: DocumentForm = 'text',
+): AsyncGenerator<string> {
   const deadline = startDeadline(request.signal, timeoutMs, 'text');
-  const { system, messages } = splitSystem(request.messages);
+  const { system, messages } = splitSystem(request.messages, documents);
   try {
     const result = streamText({
       model,
@@ -53,13 +59,17 @@ export async function* streamSdkText(model: LanguageModel, request: TextGenerati
 }
 
 // Providers differ in where system text may go; the SDK's `system` option is accepted by all.
-function splitSystem(turns: ChatTurn[]): { system: string | undefined; messages: ModelMessage[] } {
+function splitSystem(turns: ChatTurn[], documents: DocumentForm): { system: string | undefined; messages: ModelMessage[] } {
   const system = turns
     .filter((t) => t.role === 'system')
     .map((t) => t.content)
     .join('\n\n');
   const messages: ModelMessage[] = turns
     .filter((t) => t.role !== 'system')
-    .map((t) => (t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: t.content }));
+    .map((t): ModelMessage => {
+      if (t.role !== 'user') return { role: 'assistant', content: t.content };
+      if (!t.attachments?.length) return { role: 'user', content: t.content };
+      return { role: 'user', content: userParts(t.content, t.attachments, documents) };
+    });
   return { system: system || undefined, messages };
 }

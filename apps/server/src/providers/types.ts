@@ -5,6 +5,26 @@ import type { AspectRatio, ModelEntry, ProviderId } from '@ensemble/shared';
 export interface ChatTurn {
   role: 'user' | 'assistant' | 'system';
   content: string;
+  /** The stored message this turn was read from (thread history), to find what it attached. */
+  messageId?: number;
+  /** The stored message lists attachments in its metadata (history turns only): worth looking up. */
+  hasAttachments?: boolean;
+  /** Files a user turn sent (issue 15); each provider gets them in its own form. */
+  attachments?: TurnAttachment[];
+}
+
+/** A file sent with a user turn: an image's or a PDF's bytes, a PDF's or text file's text. */
+export interface TurnAttachment {
+  kind: 'image' | 'pdf' | 'text';
+  name: string;
+  mediaType: string;
+  size: number;
+  /** The stored bytes (images and PDFs). */
+  bytes?: Uint8Array;
+  /** The text a model reads (PDF: extracted and capped; text file: all of it). */
+  text?: string | null;
+  /** True when a PDF's text was cut at the cap. */
+  truncated?: boolean;
 }
 
 export interface TextGenerationRequest {

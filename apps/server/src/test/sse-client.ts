@@ -1,6 +1,9 @@
 /** One server-sent event as a test reads it. */
 export interface SseEvent {
+  /** The event's number (the first part of its id). */
   id: number | null;
+  /** The whole id as sent ("seq-offset"), for Last-Event-ID. */
+  eventId: string | null;
   data: string;
 }
 
@@ -10,7 +13,7 @@ export interface SseEvent {
  */
 export async function readSse(
   url: string,
-  options: { cookie: string; lastEventId?: number; stopAfter?: number; onEvent?: (event: SseEvent) => void },
+  options: { cookie: string; lastEventId?: number | string; stopAfter?: number; onEvent?: (event: SseEvent) => void },
 ): Promise<{ status: number; events: SseEvent[]; ended: 'done' | 'cut' | 'closed' }> {
   const controller = new AbortController();
   const headers: Record<string, string> = { cookie: options.cookie, accept: 'text/event-stream' };
@@ -31,14 +34,17 @@ export async function readSse(
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         let id: number | null = null;
+        let eventId: string | null = null;
         const data: string[] = [];
         for (const line of block.split('\n')) {
-          if (line.startsWith('id: ')) id = Number(line.slice(4));
-          else if (line.startsWith('data: ')) data.push(line.slice(6));
+          if (line.startsWith('id: ')) {
+            eventId = line.slice(4);
+            id = Number(eventId.split('-')[0]);
+          } else if (line.startsWith('data: ')) data.push(line.slice(6));
         }
         if (!data.length) continue;
-        events.push({ id, data: data.join('\n') });
-        options.onEvent?.({ id, data: data.join('\n') });
+        events.push({ id, eventId, data: data.join('\n') });
+        options.onEvent?.({ id, eventId, data: data.join('\n') });
         if (data.join('\n') === '[DONE]') {
           controller.abort();
           return { status: res.status, events, ended: 'done' };

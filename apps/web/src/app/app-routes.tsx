@@ -1,9 +1,12 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { type Location, useLocation, useRoutes } from 'react-router';
 import type { BackgroundState } from '@/components/legal-link';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { pageRoutes } from './page-routes';
-import { LegalDialog, legalDocumentAt } from './routes/legal-dialog';
+import { legalDocumentAt } from './routes/legal-documents';
+
+// The dialog (and Radix's dialog code) loads with the first legal link followed, not with every page.
+const LegalDialog = lazy(async () => ({ default: (await import('./routes/legal-dialog')).LegalDialog }));
 
 const HOME = { pathname: '/', search: '', hash: '' };
 
@@ -34,7 +37,11 @@ export function AppRoutes() {
   return (
     <>
       <Suspense fallback={<LoadingScreen />}>{page}</Suspense>
-      {legal && <LegalDialog doc={legal} />}
+      {legal && (
+        <Suspense fallback={null}>
+          <LegalDialog doc={legal} />
+        </Suspense>
+      )}
       {authModal && (
         <Suspense fallback={null}>
           <ModalPage />

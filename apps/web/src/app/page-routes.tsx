@@ -30,6 +30,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'login', element: authScreen },
   { path: 'signup', element: authScreen },
   { path: 'forgot-password', element: authScreen },
+  { path: 'share/:token', element: page(() => import('./routes/share-page'), 'SharePage') },
   { path: 'reset-password', element: page(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {
     element: <RequireAuth />,

@@ -7,10 +7,13 @@ export const MODELS_QUERY_KEY = ['models'] as const;
 /** The shared catalogue, used until the server's (with demo labels and operator changes) arrives. */
 export const FALLBACK_CATALOGUE: Catalogue = { text_models: [...TEXT_MODELS], image_models: [...IMAGE_MODELS] };
 
-/** Fetches the server's visible catalogue. */
-export async function fetchModels(): Promise<Catalogue> {
-  const res = await apiGet<Catalogue & { status: string }>(CONFIG_PATHS.models);
-  return { text_models: res.text_models, image_models: res.image_models };
+/** Fetches the server's visible catalogue, with the favourites operators chose for a first visit. */
+export async function fetchModels(): Promise<Catalogue & { default_favourites?: string[] }> {
+  const res = await apiGet<Catalogue & { status: string; default_favourites?: unknown }>(CONFIG_PATHS.models);
+  const favourites = Array.isArray(res.default_favourites)
+    ? res.default_favourites.filter((v): v is string => typeof v === 'string')
+    : undefined;
+  return { text_models: res.text_models, image_models: res.image_models, ...(favourites ? { default_favourites: favourites } : {}) };
 }
 
 /** The live model catalogue (server's visible models, each marked demo when simulated). */

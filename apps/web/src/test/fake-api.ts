@@ -24,9 +24,9 @@ export const TEST_USER: User = {
  * front-end configuration has defaults. Returns the stub, whose `.mock.calls` show what was sent.
  */
 export function stubApi(
-  options: { user?: User | null; routes?: Record<string, FakeAnswer | ((init: RequestInit | undefined) => FakeAnswer)> } = {},
+  options: { user?: User | null; routes?: Record<string, FakeAnswer | ((init: RequestInit | undefined, url: URL) => FakeAnswer)> } = {},
 ) {
-  const routes: Record<string, FakeAnswer | ((init: RequestInit | undefined) => FakeAnswer)> = {
+  const routes: Record<string, FakeAnswer | ((init: RequestInit | undefined, url: URL) => FakeAnswer)> = {
     'GET /api/auth/check_session.php': options.user
       ? { json: { status: 'success', user: options.user } }
       : { status: 401, json: { status: 'unauthorized', message: 'Not signed in', user: null } },
@@ -38,7 +38,7 @@ export function stubApi(
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const route = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
-    const answer = typeof route === 'function' ? route(init) : route;
+    const answer = typeof route === 'function' ? route(init, url) : route;
     if (!answer) return new Response(JSON.stringify({ status: 'error', message: `Not found: ${method} ${url.pathname}` }), { status: 404 });
     const body = answer.text ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
     return new Response(body, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditsInfoSchema, idSchema, looseBool, userIdSchema, text } from './common.js';
+import { attachmentIdsSchema } from './attachments.js';
 import { messageMetadataSchema } from './messages.js';
 
 export const chatInputMessageSchema = z.object({
@@ -21,12 +22,18 @@ export const chatRequestSchema = z
     parent_id: z.union([z.literal(0), idSchema]).optional(),
     /** An earlier reply of this thread to answer again: no new prompt; the new reply becomes its sibling version. */
     regenerate_id: idSchema.optional(),
+    /** Uploaded attachments the new prompt sends (upload.php ids); charged once, with this message. */
+    attachment_ids: attachmentIdsSchema.optional(),
   })
   .refine((b) => b.regenerate_id !== undefined || b.messages.length > 0, {
     path: ['messages'],
     message: 'must hold at least one message',
   })
   .refine((b) => b.regenerate_id === undefined || b.thread_id, { path: ['thread_id'], message: 'is required to regenerate' })
+  .refine((b) => b.regenerate_id === undefined || !b.attachment_ids?.length, {
+    path: ['attachment_ids'],
+    message: 'cannot be sent with regenerate_id',
+  })
   .refine((b) => b.regenerate_id === undefined || b.parent_id === undefined, {
     path: ['parent_id'],
     message: 'cannot be sent with regenerate_id',

@@ -1,3 +1,4 @@
+import { ATTACHMENT_LIMITS, attachmentInfoSchema } from './attachments.js';
 import { z } from 'zod';
 import { idSchema, userIdSchema, text } from './common.js';
 
@@ -24,6 +25,8 @@ export const messageMetadataSchema = z
     tokens_out: z.number().optional(),
     /** True when the token counts are estimated (the demo provider, or a provider that reported none). */
     tokens_estimated: z.boolean().optional(),
+    /** The files a user message sent (issue 15), shown as thumbnails or chips. */
+    attachments: z.array(attachmentInfoSchema).max(ATTACHMENT_LIMITS.perMessage).optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
@@ -68,10 +71,39 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const getMessagesRequestSchema = z.object({
-  thread_id: idSchema,
-  user_id: userIdSchema,
-});
+/** The largest page get_messages answers. */
+export const MESSAGES_PAGE_MAX = 200;
+
+const PAGE_LIMIT = `must be a whole number from 1 to ${MESSAGES_PAGE_MAX}`;
+
+/**
+ * get_messages: without `limit` the whole shown branch (core.md section 7). With `limit` one page
+ * of it: the newest `limit` messages, those just before `before_id`, or those around `around_id`.
+ */
+export const getMessagesRequestSchema = z
+  .object({
+    thread_id: idSchema,
+    user_id: userIdSchema,
+    limit: z
+      .union([
+        z.number().int(PAGE_LIMIT),
+        z
+          .string()
+          .regex(/^\d{1,4}$/, PAGE_LIMIT)
+          .transform(Number),
+      ])
+      .refine((n) => n >= 1 && n <= MESSAGES_PAGE_MAX, PAGE_LIMIT)
+      .optional(),
+    before_id: idSchema.optional(),
+    around_id: idSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.before_id !== undefined && v.around_id !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['around_id'], message: 'cannot be sent with before_id' });
+    for (const key of ['before_id', 'around_id'] as const)
+      if (v[key] !== undefined && v.limit === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'needs limit' });
+  });
+export type GetMessagesRequest = z.input<typeof getMessagesRequestSchema>;
 export const getMessagesResponseSchema = z.object({
   status: z.literal('success'),
   messages: z.array(messageSchema),
@@ -89,6 +121,12 @@ export const getMessagesResponseSchema = z.object({
     temperature: z.number().nullable().optional(),
     max_output_tokens: z.number().nullable().optional(),
   }),
+  /** Paged answers only: whether the shown branch has messages before this page. */
+  has_more: z.boolean().optional(),
+  /** Paged answers only: whether it has messages after this page (around_id). */
+  has_more_after: z.boolean().optional(),
+  /** Paged answers only: how many messages the shown branch holds in all. */
+  total: z.number().int().optional(),
   message: z.string().optional(),
 });
 export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;

@@ -14,6 +14,8 @@ export const AUTH_PATHS = {
   verifyEmail: '/api/auth/verify_email.php',
   sendVerification: '/api/auth/send_verification.php',
   spending: '/api/user/spending.php',
+  /** Deletes the signed-in account (password or a fresh Google sign-in). */
+  deleteAccount: '/api/auth/delete_account.php',
 } as const;
 
 export const ADMIN_PATHS = {
@@ -27,6 +29,9 @@ export const ADMIN_PATHS = {
   dailyCaps: '/api/admin/daily_caps.php',
   audit: '/api/admin/audit.php',
   abuse: '/api/admin/abuse.php',
+  models: '/api/admin/models.php',
+  defaultFavourites: '/api/admin/default_favourites.php',
+  providers: '/api/admin/providers.php',
 } as const;
 
 export const CHAT_PATHS = { chat: '/api/messages/chat.php', stop: '/api/messages/stop.php' } as const;
@@ -72,8 +77,26 @@ export const THREAD_PATHS = {
   settings: '/api/threads/thread_settings.php',
 } as const;
 
+/** Export: one thread (Markdown, or a JSON zip with its images) and the whole account's data. */
+export const EXPORT_PATHS = { thread: '/api/export/thread.php', myData: '/api/export/my_data.php' } as const;
+
+/** Share links: snapshots of a thread's shown branch that anyone with the link can read. */
+export const SHARE_PATHS = {
+  create: '/api/share/create.php',
+  list: '/api/share/list.php',
+  revoke: '/api/share/revoke.php',
+  view: '/api/share/view.php',
+  continue: '/api/share/continue.php',
+} as const;
+
 /** The account's default system prompt for new threads. */
 export const PREFERENCE_PATHS = { systemPrompt: '/api/user/system_prompt.php' } as const;
 
 /** The public URL of a stored image. */
 export const imageFileUrl = (id: string) => `${IMAGE_PATHS.file}/${id}`;
+
+/** Attachments: the multipart upload, and each file (owner only) with its preview. */
+export const ATTACHMENT_PATHS = { upload: '/api/attachments/upload.php', file: '/api/attachments/file' } as const;
+export const attachmentFileUrl = (id: string) => `${ATTACHMENT_PATHS.file}/${id}`;
+export const attachmentThumbnailUrl = (id: string) => `${ATTACHMENT_PATHS.file}/${id}/thumbnail`;
+export const SEARCH_PATHS = { search: '/api/search.php' } as const;

@@ -36,7 +36,24 @@ export interface ModelEntry {
   demo?: boolean;
   /** Generation parameters the model accepts (text rows); reasoning models refuse temperature. */
   parameters?: GenerationParameter[];
+  /** What the model can read: text rows without 'image' cannot see attached pictures. Left out: text only. */
+  input?: ModelInput[];
+  /** Credits each attached file adds to a message sent to this model (default 1). */
+  attachment_cost?: number;
 }
+
+/** A kind of input a model can read. */
+export type ModelInput = 'text' | 'image';
+
+/** Credits each attachment adds when none is set on the row. */
+export const DEFAULT_ATTACHMENT_COST = 1;
+
+/** Whether a model can see images (catalogue `input`). */
+export const acceptsImages = (model: Pick<ModelEntry, 'input'>): boolean => model.input?.includes('image') ?? false;
+
+/** The credits a message's new attachments add to its price. */
+export const attachmentsCost = (model: Pick<ModelEntry, 'attachment_cost'>, count: number): number =>
+  count * (model.attachment_cost ?? DEFAULT_ATTACHMENT_COST);
 
 /** A per-thread setting a text model may accept. */
 export type GenerationParameter = 'temperature' | 'max_output_tokens';
@@ -46,6 +63,8 @@ export interface RowOptions {
   model_id?: string;
   fallbacks?: string[];
   parameters?: GenerationParameter[];
+  input?: ModelInput[];
+  attachment_cost?: number;
 }
 
 /** What a reasoning model accepts: no temperature (the provider refuses it). */

@@ -6,7 +6,7 @@ import { type ModelEntry, REASONING_PARAMETERS as reasoning, textRow as text } f
 // model was retired keeps its id and says in its name which current model answers it.
 
 /** The text rows: the spec's (ids kept) and each provider's current flagship and fast models. */
-export const TEXT_MODELS: readonly ModelEntry[] = [
+const ROWS: readonly ModelEntry[] = [
   // OpenAI: developers.openai.com/api/docs/deprecations (gpt-4o, gpt-4o-mini shut down 2027-01-14;
   // o1-mini, o3-mini retired 2026-10-23) and models/gpt-6.1-terra, gpt-6.1-sol, gpt-6-astra, gpt-6-luna.
   text(
@@ -222,3 +222,12 @@ export const TEXT_MODELS: readonly ModelEntry[] = [
   }),
   text('deepseek-v4-pro', 'DeepSeek V4 Pro', 'deepseek', 'deepseek', 3, "DeepSeek's strongest V4 model for reasoning, maths and code."),
 ];
+
+// Image input per the providers' model pages: every OpenAI GPT-4o/GPT-6, Claude and Gemini row reads
+// images (and PDFs as text); the Llama, Grok and DeepSeek rows we serve are text-only.
+const SEES_IMAGES = new Set<ModelEntry['provider']>(['openai', 'anthropic', 'google']);
+
+/** The text rows, with what each can read (`input`). */
+export const TEXT_MODELS: readonly ModelEntry[] = ROWS.map((row) =>
+  SEES_IMAGES.has(row.provider) ? { ...row, input: ['text', 'image'] } : { ...row, input: ['text'] },
+);

@@ -1,55 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Kysely, type Migration, Migrator } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL, TEST_DB } from '../../test/app-factory.js';
-import { type Db, now, openDb } from '../connection.js';
-import { migrations } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { now } from '../connection.js';
+import { useMigrationDb } from '../../test/migration-db.js';
 
 describe('migration 002: ledger references become ON DELETE SET NULL', () => {
-  let db: Db;
-  let dir: string;
-  let schema: string | undefined;
-  let migrator: Migrator;
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'ensemble-mig-'));
-    if (TEST_DB === 'postgres') {
-      schema = `m_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-    }
-    db = openDb({ dataDir: dir, databaseUrl: TEST_DB === 'postgres' ? TEST_DATABASE_URL : undefined, pgSchema: schema });
-    migrator = new Migrator({
-      db: db.kysely as Kysely<unknown>,
-      provider: {
-        async getMigrations() {
-          const out: Record<string, Migration> = {};
-          for (const [name, make] of Object.entries(migrations)) out[name] = make(db.dialect);
-          return out;
-        },
-      },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-  });
-  afterAll(async () => {
-    await db?.close();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const m = useMigrationDb();
 
   it('keeps every ledger row and id, then nulls the reference when a guest or account is deleted', async () => {
-    expect((await migrator.migrateTo('001-initial')).error).toBeUndefined();
-    const k = db.kysely;
+    expect((await m.migrator.migrateTo('001-initial')).error).toBeUndefined();
+    const k = m.db.kysely;
     const t = now();
     const guest = await k
       .insertInto('guests')
@@ -87,7 +45,7 @@ describe('migration 002: ledger references become ON DELETE SET NULL', () => {
       .execute();
     const before = await k.selectFrom('credit_ledger').selectAll().orderBy('id').execute();
 
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await m.migrator.migrateToLatest();
     expect(error).toBeUndefined();
     expect(results?.map((r) => [r.migrationName, r.status])).toContainEqual(['002-ledger-set-null', 'Success']);
     expect(await k.selectFrom('credit_ledger').selectAll().orderBy('id').execute()).toEqual(before);

@@ -8,6 +8,12 @@ import { appSecrets } from './005-app-secrets.js';
 import { streamLeases } from './006-stream-leases.js';
 import { conversationTree } from './007-conversation-tree.js';
 import { operators } from './008-operators.js';
+import { dailyRollups } from './009-daily-rollups.js';
+import { modelOverrides } from './010-model-overrides.js';
+import { attachments } from './011-attachments.js';
+import { messageSearch } from './012-message-search.js';
+import { shareLinks } from './013-share-links.js';
+import { messagePaging } from './015-message-paging.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -19,4 +25,10 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '006-stream-leases': streamLeases,
   '007-conversation-tree': conversationTree,
   '008-operators': operators,
+  '009-daily-rollups': dailyRollups,
+  '010-model-overrides': modelOverrides,
+  '011-attachments': attachments,
+  '012-message-search': messageSearch,
+  '013-share-links': shareLinks,
+  '015-message-paging': messagePaging,
 };

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS } from '@ensemble/shared';
+import { ADMIN_OVERVIEW_PATH, ADMIN_PATHS } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { ADMIN_ENV, OPERATOR_EMAIL, signInAs, signInOperator } from './admin-test-kit.js';
@@ -16,6 +16,11 @@ const CALLS: Array<{ method: 'GET' | 'POST'; url: string; body?: unknown }> = [
   { method: 'POST', url: ADMIN_PATHS.dailyCaps, body: { plan: 'free', daily_cap: 10, reason: 'abuse wave' } },
   { method: 'GET', url: ADMIN_PATHS.audit },
   { method: 'GET', url: ADMIN_PATHS.abuse },
+  { method: 'GET', url: `${ADMIN_OVERVIEW_PATH}?days=7` },
+  { method: 'GET', url: ADMIN_PATHS.models },
+  { method: 'POST', url: ADMIN_PATHS.models, body: { model_id: 'gpt-4o-mini', enabled: false, reason: 'provider outage' } },
+  { method: 'POST', url: ADMIN_PATHS.defaultFavourites, body: { favourites: ['gpt-4o-mini'], reason: 'new default' } },
+  { method: 'GET', url: ADMIN_PATHS.providers },
 ];
 
 function call(c: TestClient, k: (typeof CALLS)[number]) {
@@ -47,6 +52,7 @@ describe(`admin route guard on ${TEST_DB}`, () => {
     expect(u.suspended_at).toBeNull();
     expect(await t.ctx.db.kysely.selectFrom('plan_daily_caps').selectAll().execute()).toEqual([]);
     expect(await t.ctx.db.kysely.selectFrom('admin_audit').selectAll().execute()).toEqual([]);
+    expect(await t.ctx.db.kysely.selectFrom('model_overrides').selectAll().execute()).toEqual([]);
   }
 
   it('refuses a guest on every admin route, even with bad input, without making a guest', async () => {

@@ -10,6 +10,8 @@ import {
   adminUserActionSchema,
   adminUserQuerySchema,
   adminUsersQuerySchema,
+  adminSetFavouritesSchema,
+  adminUpdateModelSchema,
 } from '@ensemble/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/connection.js';
@@ -18,9 +20,12 @@ import { createBillingSettings } from '../billing/stripe-client.js';
 import { createMailer } from '../mail/mailer.js';
 import { abuseReport } from './abuse.js';
 import { listAudit } from './audit.js';
+import { adminOverviewRoutes } from './overview-routes.js';
 import { type Operator, requireOperator } from './operator-guard.js';
 import { adjustCredits, auditResetMail, cancelAtPeriodEnd, listDailyCaps, setDailyCap, setSuspended } from './user-actions.js';
 import { searchUsers, userDetail } from './users-service.js';
+import { listAdminModels, setDefaultFavourites, updateModel } from './models-service.js';
+import { OUTCOME_WINDOW_MS, providersReport } from './provider-outcomes.js';
 
 const operators = new WeakMap<FastifyRequest, Operator>();
 
@@ -47,6 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.addHook('preValidation', async (request) => {
     operators.set(request, await requireOperator(request, db, config.ADMIN_EMAILS));
   });
+  await app.register(adminOverviewRoutes, { ctx });
 
   app.get(ADMIN_PATHS.me, async (request) => ({ status: 'success' as const, operator: operatorOf(request) }));
 
@@ -108,6 +114,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(ADMIN_PATHS.abuse, async () => ({
     status: 'success' as const,
     ...(await abuseReport(db.kysely, config.GUESTS_PER_ADDRESS_PER_DAY)),
+  }));
+
+  app.get(ADMIN_PATHS.models, async () => ({ status: 'success' as const, ...(await listAdminModels(ctx.catalogue)) }));
+
+  app.post(ADMIN_PATHS.models, { schema: { body: adminUpdateModelSchema } }, async (request) => {
+    await updateModel(db, ctx.catalogue, operatorOf(request), request.body);
+    return { status: 'success' as const, ...(await listAdminModels(ctx.catalogue)) };
+  });
+
+  app.post(ADMIN_PATHS.defaultFavourites, { schema: { body: adminSetFavouritesSchema } }, async (request) => {
+    await setDefaultFavourites(db, ctx.catalogue, operatorOf(request), request.body);
+    return { status: 'success' as const, ...(await listAdminModels(ctx.catalogue)) };
+  });
+
+  app.get(ADMIN_PATHS.providers, async () => ({
+    status: 'success' as const,
+    window_minutes: OUTCOME_WINDOW_MS / 60_000,
+    providers: await providersReport(db.kysely, ctx.catalogue),
   }));
 
   app.get(ADMIN_PATHS.audit, { schema: { querystring: adminAuditQuerySchema } }, async (request) => ({

@@ -2,6 +2,7 @@ import { AppError, CREDITS, type UserStats } from '@ensemble/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
+import { METRIC, bump, utcDay } from '../rollups/rollups.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -32,6 +33,7 @@ export async function adoptGuest(trx: Transaction<Database>, guestId: number, us
   const owner = { user_id: userId, guest_id: null };
   await trx.updateTable('threads').set(owner).where('guest_id', '=', guestId).execute();
   await trx.updateTable('images').set(owner).where('guest_id', '=', guestId).execute();
+  await trx.updateTable('attachments').set(owner).where('guest_id', '=', guestId).execute();
   await trx.updateTable('activities').set(owner).where('guest_id', '=', guestId).execute();
   await trx.updateTable('guests').set({ retired_at: now() }).where('id', '=', guestId).where('retired_at', 'is', null).execute();
   await trx.deleteFrom('sessions').where('guest_id', '=', guestId).execute();
@@ -86,6 +88,7 @@ export async function createAccount(db: Db, account: NewAccount, guestId: number
           created_at: t,
         })
         .execute();
+      await bump(trx, METRIC.signups, '', 1, utcDay(t));
       await recordActivity(trx, user.id, 'register', activity);
       if (guestId != null) await adoptGuest(trx, guestId, user.id);
       return user.id;

@@ -7,6 +7,8 @@ export interface GoogleIdentity {
   email: string;
   name: string | null;
   picture: string | null;
+  /** When Google last authenticated the user (auth_time, else the token's iat), in Unix seconds. */
+  authenticatedAt: number | null;
 }
 
 /** Verifies Google ID tokens (signature against the JWKS, audience, issuer, expiry, verified e-mail). */
@@ -49,6 +51,7 @@ export function createGoogleVerifier(opts: { clientId: string; jwksUrl: string }
       email: payload.email.trim().toLowerCase(),
       name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : null,
       picture: typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) ? payload.picture : null,
+      authenticatedAt: typeof payload.auth_time === 'number' ? payload.auth_time : typeof payload.iat === 'number' ? payload.iat : null,
     };
   };
 }

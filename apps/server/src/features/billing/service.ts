@@ -3,6 +3,7 @@ import { CREDITS, PLANS, type Tier } from '@ensemble/shared';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { setUserBalance } from '../credits/service.js';
+import { snapshotSubscriptions } from '../rollups/rollups.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type PaidTier = Exclude<Tier, 'free'>;
@@ -70,6 +71,7 @@ export async function applyPlanForPeriod(
   await setUserBalance(trx, p.userId, CREDITS[p.tier], 'plan_grant', key);
   const started = before.stripe_subscription_id !== p.subscriptionId;
   if (started) await recordActivity(trx, p.userId, `Subscribed to ${PLANS[p.tier].name}`);
+  await snapshotSubscriptions(trx);
   return { granted: true, replacedSubscriptionId: started ? before.stripe_subscription_id : null };
 }
 
@@ -94,7 +96,9 @@ export async function updateSubscriptionState(
     .where('id', '=', userId)
     .where('stripe_subscription_id', '=', subscriptionId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const updated = Number(result.numUpdatedRows) > 0;
+  if (updated) await snapshotSubscriptions(trx);
+  return updated;
 }
 
 /** Which plan end applies: Stripe ended this subscription, or a canceled plan's end date passed. */
@@ -124,6 +128,7 @@ export async function endPlan(trx: Executor, userId: number, end: PlanEnd): Prom
   }
   const result = await q.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
+  await snapshotSubscriptions(trx);
   const { credits } = await trx.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
   if (credits > CREDITS.free) await setUserBalance(trx, userId, CREDITS.free, 'plan_end', `end:${end.subscriptionId ?? 'expired'}`);
   return true;

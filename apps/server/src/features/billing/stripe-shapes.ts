@@ -72,8 +72,10 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return null;
 }
 
-/** The invoice line that bills the plan: its price id and service period (unix seconds). */
-export function invoicePlanLine(invoice: Stripe.Invoice): { priceId: string | null; start: number; end: number } | null {
+/** The invoice line that bills the plan: its price id, service period (unix seconds) and amount (minor units). */
+export function invoicePlanLine(
+  invoice: Stripe.Invoice,
+): { priceId: string | null; start: number; end: number; amount: number | null } | null {
   const lines = (invoice.lines?.data ?? []) as LegacyLine[];
   const priced = lines.map((line) => ({
     line,
@@ -85,5 +87,6 @@ export function invoicePlanLine(invoice: Stripe.Invoice): { priceId: string | nu
     candidates.sort((a, b) => b.line.period.start - a.line.period.start || b.line.amount - a.line.amount)[0] ??
     priced.find((p) => p.line.period);
   if (!chosen) return null;
-  return { priceId: chosen.priceId, start: chosen.line.period.start, end: chosen.line.period.end };
+  const amount = typeof chosen.line.amount === 'number' ? chosen.line.amount : null;
+  return { priceId: chosen.priceId, start: chosen.line.period.start, end: chosen.line.period.end, amount };
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
+import { monthlyAmount, recordPaidInvoice, snapshotSubscriptions } from '../rollups/rollups.js';
 import { planPeriodOf, retrieveSubscription } from './plan-from-stripe.js';
 import { type BillingSettings, tierForPrice } from './stripe-client.js';
 import { applyPlanForPeriod, claimOnce, endPlan, findBillingAccount, updateSubscriptionState } from './service.js';
@@ -52,6 +53,7 @@ async function prepareEffect(settings: BillingSettings & { stripe: Stripe }, eve
     case 'checkout.session.async_payment_succeeded':
       return checkoutCompleted(settings, event.data.object);
     case 'invoice.paid':
+    case 'invoice.payment_succeeded':
       return invoicePaid(settings, event.data.object);
     case 'customer.subscription.updated':
       return subscriptionUpdated(settings, event.data.object);
@@ -88,12 +90,39 @@ async function invoicePaid(settings: BillingSettings & { stripe: Stripe }, invoi
   if (!sub) return null;
   const customerId = idOf(invoice.customer);
   const userHint = metadataUserId(sub.metadata) ?? metadataUserId(invoice.parent?.subscription_details?.metadata);
+  const paid = paidInvoice(settings, invoice, subscriptionId, line);
   return async (trx) => {
     const account = await findBillingAccount(trx, { customerId, userId: userHint });
     if (!account) return null;
+    // Its amount is revenue whether or not the period is still current (a late event grants nothing).
+    // A new amount changes the MRR snapshot even when the plan itself does not change.
+    if (paid && (await recordPaidInvoice(trx, { ...paid, userId: account.id }))) await snapshotSubscriptions(trx);
     const period = planPeriodOf(settings, sub, account.id, line);
     if (!period) return null;
     return (await applyPlanForPeriod(trx, { ...period, customerId })).replacedSubscriptionId;
+  };
+}
+
+/** An invoice's amount paid (minor units), currency, plan and amount per month, for the revenue figures. */
+function paidInvoice(
+  settings: BillingSettings,
+  invoice: Stripe.Invoice,
+  subscriptionId: string,
+  line: NonNullable<ReturnType<typeof invoicePlanLine>>,
+) {
+  if (!invoice.id || typeof invoice.amount_paid !== 'number' || !invoice.currency) return null;
+  const paidAt = invoice.status_transitions?.paid_at;
+  return {
+    invoiceId: invoice.id,
+    subscriptionId,
+    plan: tierForPrice(settings, line.priceId) ?? 'other',
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency.toLowerCase(),
+    // The plan line's own amount (not a proration's) spread over its period, else the amount paid.
+    monthlyAmount: monthlyAmount(line.amount ?? invoice.amount_paid, line.start, line.end),
+    periodStart: line.start,
+    periodEnd: line.end,
+    paidAt: new Date(typeof paidAt === 'number' ? paidAt * 1000 : Date.now()).toISOString(),
   };
 }
 

@@ -60,8 +60,8 @@ export function createAvailabilityStore(db: Kysely<Database>, log: FastifyBaseLo
 export interface AvailabilityCheckOptions {
   store: AvailabilityStore;
   settings: ProviderSettings;
-  /** Every row answered by a real (keyed) provider. */
-  rows: CheckedRow[];
+  /** Every row answered by a real (keyed) provider (a function: asked again each round, as operators re-map rows). */
+  rows: CheckedRow[] | (() => CheckedRow[]);
   log: FastifyBaseLogger;
   /** Delay before a failed provider is asked again (default one minute, never beyond the interval). */
   retryMs?: number;
@@ -86,8 +86,12 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
     timer.unref();
     timers.add(timer);
   };
-  const byProvider = new Map<ProviderId, CheckedRow[]>();
-  for (const row of options.rows) byProvider.set(row.model.provider, [...(byProvider.get(row.model.provider) ?? []), row]);
+  const rowsByProvider = () => {
+    const byProvider = new Map<ProviderId, CheckedRow[]>();
+    const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+    for (const row of rows) byProvider.set(row.model.provider, [...(byProvider.get(row.model.provider) ?? []), row]);
+    return byProvider;
+  };
 
   const check = async (provider: ProviderId, rows: CheckedRow[]) => {
     const apiKey = settings.keys[provider];
@@ -103,7 +107,7 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
   };
   const checkAll = async () => {
     if (interval > 0) later(() => void checkAll(), interval);
-    await Promise.all([...byProvider].map(([provider, rows]) => check(provider, rows)));
+    await Promise.all([...rowsByProvider()].map(([provider, rows]) => check(provider, rows)));
   };
   return {
     firstCheck: checkAll(),

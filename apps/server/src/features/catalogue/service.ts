@@ -1,8 +1,28 @@
-import { type Catalogue, IMAGE_MODELS, type ModelEntry, type ModelType, TEXT_MODELS, findModel } from '@ensemble/shared';
+import {
+  type Catalogue,
+  DEFAULT_SHORTLIST,
+  IMAGE_MODELS,
+  type ModelEntry,
+  type ModelType,
+  type ProviderId,
+  TEXT_MODELS,
+  findModel,
+} from '@ensemble/shared';
 import type { Candidate, FallbackOptions } from '../../providers/fallback.js';
 import type { ProviderRegistry, ResolvedModel } from '../../providers/registry.js';
 import type { AvailabilityStore, CheckedRow } from './availability.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { ModelsFile } from './models-file.js';
+import {
+  type CatalogueOverrides,
+  type CatalogueSignal,
+  type ModelOverride,
+  NO_OVERRIDES,
+  loadOverrides,
+  readCatalogueVersion,
+} from './overrides.js';
 
 /** A row's adapter plus the candidates that answer it, in order: itself (unless its provider dropped it), then its fallbacks. */
 export interface ResolvedChain extends ResolvedModel {
@@ -23,14 +43,56 @@ export interface ServerCatalogue {
   realRows(): CheckedRow[];
   /** How chains run: the first-token timeout and the "model not found" report. */
   fallbackOptions(): FallbackOptions;
+  /** Re-reads the operators' version when this instance's copy is older than its cache time; reloads on a change. */
+  refresh(): Promise<void>;
+  /** After an operator change: reloads here at once and tells every other instance to. */
+  changed(): Promise<void>;
+  /** Every row before operators' overrides (built-in and MODELS_FILE), disabled ones included. */
+  baseRows(): readonly ModelEntry[];
+  /** The operators' overrides this instance applies now. */
+  overrides(): CatalogueOverrides;
+  /** The favourites a first visit starts with: the operators' choice, or the built-in shortlist, of visible rows. */
+  defaultFavourites(): string[];
+  /** The adapter and provider id a row would have with these settings (null: no provider can serve it). */
+  resolveRow(model: ModelEntry): ResolvedModel | null;
+  /** Row id -> provider model id, for rows their provider does not serve now. */
+  unavailableRows(): Promise<Map<string, string>>;
+  /** Whether a provider's key is set, the demo answers its rows, or nothing does. */
+  providerMode(provider: ProviderId): 'configured' | 'demo' | 'off';
+  /** Loads the overrides and listens for changes (Redis), then keeps them current. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
-/** Applies MODELS_FILE to the shared catalogue; `availability` (when given) hides rows their provider dropped. */
-export function createServerCatalogue(
-  registry: ProviderRegistry,
-  file: ModelsFile | null,
-  availability?: AvailabilityStore,
-): ServerCatalogue {
+/** Where operators' overrides come from and how changes travel between instances. */
+export interface LiveOverrides {
+  db: Kysely<Database>;
+  /** Redis pub/sub when REDIS_URL is set; null re-reads the version row at most every cacheMs. */
+  signal: CatalogueSignal | null;
+  /** How long a checked version is trusted (at most 5 s without Redis; a back-stop with it). */
+  cacheMs: number;
+  /** Told when the Redis subscription cannot be made (the short cache then applies instead). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** The cache times: without Redis every instance sees a change within 2 s; with it at once (30 s back-stop). */
+export const CATALOGUE_CACHE_MS = { withoutRedis: 2_000, withRedis: 30_000 } as const;
+
+/** A row with an operator's override laid over it. */
+export function applyOverride(base: ModelEntry, o: ModelOverride | undefined): ModelEntry {
+  if (!o) return base;
+  const { fallbacks: _own, ...rest } = base;
+  const fallbacks = o.fallbacks ?? base.fallbacks;
+  return {
+    ...rest,
+    ...(o.cost !== null ? { cost: o.cost } : {}),
+    ...(o.provider_model_id !== null ? { model_id: o.provider_model_id } : {}),
+    ...(fallbacks?.length ? { fallbacks } : {}),
+  };
+}
+
+/** Applies MODELS_FILE to the shared catalogue: every row, in order, before operators' overrides. */
+function baseCatalogue(file: ModelsFile | null): ModelEntry[] {
   const retired = new Set(file?.retire ?? []);
   const known = [...TEXT_MODELS, ...IMAGE_MODELS, ...(file?.add ?? [])];
   const unknownRefs = [
@@ -56,33 +118,101 @@ export function createServerCatalogue(
     ...(m.fallbacks?.length ? { fallbacks: m.fallbacks } : {}),
   }));
   const all = [...TEXT_MODELS, ...IMAGE_MODELS].filter((m) => !added.some((a) => a.id === m.id)).concat(added);
-
-  const configured: { model: ModelEntry; resolved: ResolvedModel }[] = [];
+  const rows: ModelEntry[] = [];
   for (const base of all) {
     if (retired.has(base.id)) continue;
     const mapped = file?.map[base.id];
     const cost = file?.costs[base.id];
     const fallbacks = file?.fallbacks?.[base.id];
-    const model: ModelEntry = {
+    rows.push({
       ...base,
       ...(mapped ? { model_id: mapped } : {}),
       ...(cost !== undefined ? { cost } : {}),
       ...(fallbacks ? { fallbacks } : {}),
-    };
+    });
+  }
+  return rows;
+}
+
+/** The enabled rows with an adapter, after overrides, as one immutable snapshot. */
+interface Snapshot {
+  configured: { model: ModelEntry; resolved: ResolvedModel }[];
+  byId: Map<string, { model: ModelEntry; resolved: ResolvedModel }>;
+  visible: Catalogue;
+  overrides: CatalogueOverrides;
+}
+
+function snapshotOf(registry: ProviderRegistry, base: readonly ModelEntry[], overrides: CatalogueOverrides): Snapshot {
+  const configured: Snapshot['configured'] = [];
+  for (const row of base) {
+    const o = overrides.rows.get(row.id);
+    if (o?.enabled === false) continue;
+    const model = applyOverride(row, o);
     const resolved = registry.resolve(model);
     if (resolved) configured.push({ model: { ...model, demo: resolved.adapter.demo }, resolved });
   }
-  const byId = new Map(configured.map((c) => [c.model.id, c]));
-  const visible: Catalogue = {
-    text_models: configured.filter((c) => c.model.type === 'text').map((c) => c.model),
-    image_models: configured.filter((c) => c.model.type === 'image').map((c) => c.model),
+  return {
+    configured,
+    byId: new Map(configured.map((c) => [c.model.id, c])),
+    visible: {
+      text_models: configured.filter((c) => c.model.type === 'text').map((c) => c.model),
+      image_models: configured.filter((c) => c.model.type === 'image').map((c) => c.model),
+    },
+    overrides,
   };
+}
+
+/**
+ * The live catalogue: MODELS_FILE over the shared rows, then operators' overrides from the database
+ * (`live`); `availability` (when given) hides rows their provider dropped.
+ */
+export function createServerCatalogue(
+  registry: ProviderRegistry,
+  file: ModelsFile | null,
+  availability?: AvailabilityStore,
+  live?: LiveOverrides,
+): ServerCatalogue {
+  const base = baseCatalogue(file);
+  let snap = snapshotOf(registry, base, NO_OVERRIDES);
+  let checkedAt = 0;
+  let pending: Promise<void> | null = null;
+  let unsubscribe: (() => Promise<void>) | null = null;
+
+  // One reload at a time; a reload asked for while one runs runs again after it.
+  let again = false;
+  const reload = (force: boolean): Promise<void> => {
+    if (!live) return Promise.resolve();
+    if (pending) {
+      if (force) again = true;
+      return pending;
+    }
+    pending = (async () => {
+      try {
+        do {
+          again = false;
+          const startedAt = Date.now();
+          const version = force ? null : await readCatalogueVersion(live.db);
+          if (version === null || version !== snap.overrides.version) snap = snapshotOf(registry, base, await loadOverrides(live.db));
+          checkedAt = startedAt;
+          force = true;
+        } while (again);
+      } finally {
+        pending = null;
+      }
+    })();
+    return pending;
+  };
+  let cacheMs = live?.cacheMs ?? 0;
+  const refresh = async () => {
+    if (live && Date.now() - checkedAt >= cacheMs) await reload(false);
+  };
+
   const candidate = (id: string): Candidate | undefined => {
-    const c = byId.get(id);
+    const c = snap.byId.get(id);
     return c ? { model: c.model, adapter: c.resolved.adapter, providerModelId: c.resolved.providerModelId } : undefined;
   };
   const isUnavailable = (missing: Map<string, string>, id: string) => {
-    const c = byId.get(id);
+    const c = snap.byId.get(id);
     return !!c && !c.resolved.adapter.demo && missing.get(id) === c.resolved.providerModelId;
   };
   // Fallbacks must be real rows of the same type: a demo answer would pass a simulation off as a reply.
@@ -95,14 +225,17 @@ export function createServerCatalogue(
 
   return {
     async list() {
+      await refresh();
+      const { visible } = snap;
       const missing = await missingNow();
       if (missing.size === 0) return visible;
       const shown = (m: ModelEntry) => !isUnavailable(missing, m.id) || fallbacksOf(m, missing).length > 0;
       return { text_models: visible.text_models.filter(shown), image_models: visible.image_models.filter(shown) };
     },
-    find: (id, type) => findModel(visible, id, type),
+    find: (id, type) => findModel(snap.visible, id, type),
     async resolve(model) {
-      const entry = byId.get(model.id);
+      await refresh();
+      const entry = snap.byId.get(model.id);
       if (!entry) return null;
       const self = candidate(model.id) as Candidate;
       if (entry.resolved.adapter.demo) return { ...entry.resolved, chain: [self] };
@@ -113,13 +246,46 @@ export function createServerCatalogue(
       const chain = isUnavailable(missing, model.id) && fallbacks.length > 0 ? fallbacks : [self, ...fallbacks];
       return { ...entry.resolved, chain };
     },
-    usesDemo: () => configured.some((c) => c.model.demo),
+    usesDemo: () => snap.configured.some((c) => c.model.demo),
     realRows: () =>
-      configured.filter((c) => !c.resolved.adapter.demo).map((c) => ({ model: c.model, providerModelId: c.resolved.providerModelId })),
+      snap.configured.filter((c) => !c.resolved.adapter.demo).map((c) => ({ model: c.model, providerModelId: c.resolved.providerModelId })),
     fallbackOptions: () => ({
       firstTokenTimeoutMs: registry.settings.firstTokenTimeoutMs,
       onModelNotFound: (c) =>
         void availability?.markNotFound({ model: c.model, providerModelId: c.providerModelId }).catch(() => undefined),
     }),
+    refresh,
+    async changed() {
+      await reload(true);
+      await live?.signal?.publish();
+    },
+    baseRows: () => base,
+    overrides: () => snap.overrides,
+    defaultFavourites() {
+      // The built-in list as it ships (the picker skips rows it does not know); an operator's, of rows shown now.
+      const chosen = snap.overrides.favourites;
+      return chosen ? chosen.filter((id) => snap.byId.has(id)) : [...DEFAULT_SHORTLIST];
+    },
+    resolveRow: (model) => registry.resolve(model),
+    unavailableRows: missingNow,
+    providerMode: (provider) => (registry.settings.keys[provider] ? 'configured' : registry.settings.demoMode ? 'demo' : 'off'),
+    async start() {
+      if (!live) return;
+      if (live.signal) {
+        try {
+          unsubscribe = await live.signal.subscribe(() => void reload(true).catch(() => undefined));
+        } catch (err) {
+          // Without the channel, changes still arrive through the version row, as without Redis.
+          cacheMs = Math.min(cacheMs, CATALOGUE_CACHE_MS.withoutRedis);
+          live.log?.warn({ err }, 'Could not subscribe to catalogue changes on Redis; re-reading the version every 2 s');
+        }
+      }
+      await reload(true);
+    },
+    async stop() {
+      await unsubscribe?.();
+      unsubscribe = null;
+      await pending?.catch(() => undefined);
+    },
   };
 }

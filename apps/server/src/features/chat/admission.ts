@@ -1,5 +1,5 @@
 import { AppError, type AspectRatio, DEFAULT_THREAD_TITLE, type ModelEntry, clampTitle, imagePromptTitle } from '@ensemble/shared';
-import type { Transaction } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { type Balance, chargeIn } from '../credits/service.js';
@@ -63,9 +63,10 @@ export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Pro
             model: r.model.id,
             metadata: r.model.type === 'image' ? { aspectRatio: r.aspectRatio, prompt: r.prompt } : null,
             ...(r.parentId !== undefined ? { parentId: r.parentId } : {}),
+            touchThread: false,
           });
         }
-        newTitle = isFirst ? await titleFromFirstMessage(trx, thread, r.model, r.prompt) : undefined;
+        newTitle = isFirst ? firstMessageTitle(thread, r.model, r.prompt) : undefined;
         if (r.placeholder) {
           messageId = await insertMessage(trx, {
             threadId: thread.id,
@@ -76,8 +77,10 @@ export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Pro
             metadata: r.placeholder,
             status: 'streaming',
             parentId: regenerating ? (r.regenerateParentId ?? null) : userMessageId,
+            touchThread: false,
           });
         }
+        await touchThread(trx, thread.id, [userMessageId, messageId], newTitle);
       }
       await openCharge(trx, { reference: r.reference, who, amount: r.cost, model: r.model.id, messageId });
       return { balance, thread, userMessageId, messageId, newTitle, isFirst };
@@ -103,20 +106,26 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
-/** Titles a thread from its first message unless the user already renamed it. */
-async function titleFromFirstMessage(
-  trx: Transaction<Database>,
-  thread: ThreadRow,
-  model: ModelEntry,
-  content: string,
-): Promise<string | undefined> {
+/** The title a thread takes from its first message, unless the user already renamed it. */
+function firstMessageTitle(thread: ThreadRow, model: ModelEntry, content: string): string | undefined {
   if (thread.title !== DEFAULT_THREAD_TITLE) return undefined;
-  const title = model.type === 'image' ? imagePromptTitle(content) : clampTitle(content.replace(/\s+/g, ' '));
+  return model.type === 'image' ? imagePromptTitle(content) : clampTitle(content.replace(/\s+/g, ' '));
+}
+
+/**
+ * One update of the thread for everything admitted: its count, update time and shown leaf (the
+ * newest message written) and, for a first message, its title unless it was renamed meanwhile.
+ */
+async function touchThread(trx: Transaction<Database>, threadId: number, written: (number | null)[], title: string | undefined) {
+  const ids = written.filter((id): id is number => id !== null);
+  if (ids.length === 0 && title === undefined) return;
   await trx
     .updateTable('threads')
-    .set({ title, updated_at: now() })
-    .where('id', '=', thread.id)
-    .where('title', '=', DEFAULT_THREAD_TITLE)
+    .set({
+      updated_at: now(),
+      ...(ids.length ? { message_count: sql`message_count + ${ids.length}`, current_leaf_id: ids[ids.length - 1] as number } : {}),
+      ...(title !== undefined ? { title: sql<string>`case when title = ${DEFAULT_THREAD_TITLE} then ${title} else title end` } : {}),
+    })
+    .where('id', '=', threadId)
     .execute();
-  return title;
 }

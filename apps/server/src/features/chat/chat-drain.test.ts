@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
@@ -75,4 +76,29 @@ describe(`graceful drain on ${TEST_DB}`, () => {
     expect(await t.ctx.db.kysely.selectFrom('open_charges').selectAll().execute()).toEqual([]);
     expect((await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(24);
   });
+
+  it('stops without waiting on a keep-alive connection whose request was still being answered', async () => {
+    t = await createTestApp();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // A keep-alive request whose body has not all arrived when the shutdown begins.
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+    socket.write(
+      `POST /api/auth/login.php HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${t.ctx.config.origin}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const stopped = t.stop(1_000).then(() => 'stopped');
+    await new Promise((r) => setTimeout(r, 200));
+    socket.write(body.slice(10));
+    // Without closing the connection once it falls idle, the stop waits for the 65 s keep-alive.
+    const outcome = await Promise.race([stopped, new Promise((r) => setTimeout(() => r('still waiting'), 8_000))]);
+    expect(outcome).toBe('stopped');
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer).toMatch(/Invalid email or password|password/i);
+  }, 30_000);
 });

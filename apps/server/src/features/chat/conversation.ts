@@ -1,8 +1,7 @@
 import { normalizeAspectRatio, type AspectRatio, type ChatRequest } from '@ensemble/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { ChatTurn } from '../../providers/types.js';
-import { loadTree, pathTo } from '../messages/tree.js';
 
 const HISTORY_LIMIT = 40;
 const HISTORY_CHARS = 60_000;
@@ -41,24 +40,33 @@ export async function threadHistory(
   upTo: number | null,
   systemPrompt?: string | null,
 ): Promise<ChatTurn[]> {
-  const path = pathTo(await loadTree(db, threadId), upTo).slice(-HISTORY_LIMIT * 2);
-  const rows = path.length
-    ? await db
-        .selectFrom('messages')
-        .select(['id', 'role', 'content', 'type', 'status'])
-        .where('id', 'in', path)
-        .orderBy('id', 'desc')
-        .execute()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // One query: a walk up parent_id from `upTo`, at most HISTORY_LIMIT * 2 steps, newest first.
+  const { rows } =
+    upTo === null
+      ? { rows: [] }
+      : await sql<{ id: number; role: string; content: string; type: string; status: string; att: number }>`
+          with recursive branch(id, parent_id, role, content, type, status, att, n) as (
+            select id, parent_id, role, content, type, status, case when metadata like '%"attachments"%' then 1 else 0 end, 1
+            from messages where id = ${upTo} and thread_id = ${threadId}
+            union all
+            select m.id, m.parent_id, m.role, m.content, m.type, m.status,
+              case when m.metadata like '%"attachments"%' then 1 else 0 end, b.n + 1
+            from messages m join branch b on m.id = b.parent_id
+            where b.n < ${HISTORY_LIMIT * 2} and m.thread_id = ${threadId}
+          )
+          select id, role, content, type, status, att from branch order by n`.execute(db);
   const turns: ChatTurn[] = [];
   let chars = 0;
-  for (const id of [...path].reverse()) {
-    const r = byId.get(id);
-    if (!r || r.type !== 'text' || r.status === 'error' || r.status === 'interrupted' || r.content === '') continue;
+  for (const r of rows) {
+    if (r.type !== 'text' || r.status === 'error' || r.status === 'interrupted' || r.content === '') continue;
     chars += r.content.length;
     if (chars > HISTORY_CHARS || turns.length >= HISTORY_LIMIT) break;
-    turns.unshift({ role: r.role === 'assistant' ? 'assistant' : 'user', content: r.content });
+    turns.unshift({
+      role: r.role === 'assistant' ? 'assistant' : 'user',
+      content: r.content,
+      messageId: r.id,
+      ...(Number(r.att) === 1 ? { hasAttachments: true } : {}),
+    });
   }
   if (systemPrompt?.trim()) turns.unshift({ role: 'system', content: systemPrompt });
   return turns;

@@ -10,6 +10,8 @@ import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
+import { noteFailedReply } from '../rollups/rollups.js';
+import { recordOutcome } from '../admin/provider-outcomes.js';
 
 const SAVE_EVERY_MS = 1000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
@@ -26,6 +28,8 @@ export interface TextJob {
   /** The assistant message being written, or null for a comparison without a thread. */
   messageId: number | null;
   cost: number;
+  /** Credits of the message's attachments, part of `cost`, kept whichever row answers. */
+  keptCost?: number;
   /** The thread's temperature and maximum output tokens (null: the model's default). */
   params?: { temperature: number | null; maxOutputTokens: number | null };
   /** When the request arrived (performance.now()), for the time to first token. */
@@ -52,10 +56,12 @@ export async function settleFallback(
   answered: ModelEntry,
   charged: number,
   reference: string,
+  kept = 0,
 ): Promise<FallbackMetadata | undefined> {
   const note = fallbackNote(chosen, answered);
   if (!note) return undefined;
-  if (answered.cost < charged) await refundPart(ctx.db, reference, who, charged - answered.cost, chosen.id);
+  const owed = answered.cost + kept;
+  if (owed < charged) await refundPart(ctx.db, reference, who, charged - owed, chosen.id);
   return { answered_by: answered.id, fallback_note: note };
 }
 
@@ -103,7 +109,7 @@ export async function runTextJob(
     };
   };
   const finishFigures = async (status: 'complete' | 'error') => {
-    figures = measure(Math.min(job.cost, answeredBy.cost));
+    figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
     metadata = { ...metadata, ...figures };
     hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
@@ -142,7 +148,12 @@ export async function runTextJob(
     const note = fallbackNote(job.model, answered.model);
     if (!note) return;
     answeredBy = answered.model;
-    hub.push(job.streamId, { type: 'fallback', answered_by: answered.model.id, note, cost: Math.min(job.cost, answered.model.cost) });
+    hub.push(job.streamId, {
+      type: 'fallback',
+      answered_by: answered.model.id,
+      note,
+      cost: Math.min(job.cost, answered.model.cost + (job.keptCost ?? 0)),
+    });
     metadata = { ...metadata, answered_by: answered.model.id, fallback_note: note };
     if (job.messageId !== null) {
       const id = job.messageId;
@@ -151,6 +162,8 @@ export async function runTextJob(
     }
   };
 
+  // What the Providers view records of this reply: null once it succeeded, undefined when it says nothing of the provider.
+  let outcomeError: string | null | undefined = null;
   try {
     const signal = job.signal;
     const onUsage = (u: TokenUsage) => {
@@ -182,32 +195,41 @@ export async function runTextJob(
     clearTimeout(trailing);
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
-    await save('complete');
+    // One update saves the whole text, its status and its figures.
     await finishFigures('complete');
-    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference);
+    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
     await settle(ctx, job, 'keep');
   } catch (error) {
     clearTimeout(trailing);
     if (job.signal.aborted) {
+      // Stopped or drained: not the provider's doing; only a first token it sent says something.
+      if (firstAt === undefined) outcomeError = undefined;
       failure = await cutShort(ctx, hub, job, job.signal.reason as StopReason, content, () => saving, save);
       return { content, error: failure };
     }
     failure = failureText(error);
-    countProviderError(provider, error instanceof ProviderError ? error.kind : 'internal');
+    const kind = error instanceof ProviderError ? error.kind : 'internal';
+    countProviderError(provider, kind);
+    await noteFailedReply(ctx.db.kysely, job.log, provider, kind);
+    outcomeError = kind;
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
     await saving;
     if (!content) {
       await settle(ctx, job, 'refund');
     } else {
-      await save('error');
       await finishFigures('error');
-      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference);
+      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
       await settle(ctx, job, 'keep');
     }
     hub.push(job.streamId, { error: failure });
   } finally {
     replyEnded();
     hub.finish(job.streamId);
+    if (outcomeError !== undefined) {
+      const ttftMs = firstAt === undefined ? null : Math.round(firstAt - started);
+      const outcome = { provider: answeredBy.provider, kind: 'text' as const, modelId: answeredBy.id, errorKind: outcomeError, ttftMs };
+      await recordOutcome(db.kysely, outcome, job.log);
+    }
   }
   return { content, error: failure, ...(fallback ? { fallback } : {}), ...(figures ? { figures } : {}) };
 }

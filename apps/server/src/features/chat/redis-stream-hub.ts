@@ -1,6 +1,15 @@
 import { STREAM_DONE, type StreamEvent } from '@ensemble/shared';
 import type { Redis } from 'ioredis';
-import type { HubEvent, StreamHub, StreamMeta } from './stream-hub.js';
+import {
+  type HubEvent,
+  type SavedTextLoader,
+  StreamBatcher,
+  type StreamCursor,
+  type StreamHub,
+  type StreamMeta,
+  replayFinished,
+  toCursor,
+} from './stream-hub.js';
 
 const RUNNING_TTL_S = 3600;
 // A write that fails (Redis gone, or this instance shutting down) loses that event for remote
@@ -10,12 +19,18 @@ const dropped = () => {};
 // then lets the keys expire: one script, so two instances abandoning at once cannot interleave.
 const ABANDON = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+local n, off = 0, 0
 local last = redis.call('LINDEX', KEYS[2], -1)
-if last and string.find(last, ARGV[3], 1, true) then return 0 end
-local n = redis.call('LLEN', KEYS[2])
+if last then
+  local e = cjson.decode(last)
+  if e.data == ARGV[3] then return 0 end
+  n = e.seq
+  off = e.offset
+end
 for i = 4, #ARGV do
   n = n + 1
-  local raw = '{"seq":' .. n .. ',"data":' .. ARGV[i] .. '}'
+  local raw = cjson.encode({ seq = n, offset = off, data = ARGV[i] })
   redis.call('RPUSH', KEYS[2], raw)
   redis.call('PUBLISH', ARGV[1], raw)
 end
@@ -23,35 +38,57 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('EXPIRE', KEYS[2], ARGV[2])
 return 1
 `;
-const key = (id: string) => ({ meta: `ens:stream:${id}:meta`, events: `ens:stream:${id}:events`, channel: `ens:stream:${id}` });
+const key = (id: string) => ({
+  meta: `ens:stream:${id}:meta`,
+  events: `ens:stream:${id}:events`,
+  final: `ens:stream:${id}:final`,
+  channel: `ens:stream:${id}`,
+});
+
+/** What this instance tracks of a stream it generates. */
+interface Local {
+  seq: number;
+  offset: number;
+  others: HubEvent[];
+  /** Content so far, only for streams without a message row (comparisons). */
+  text: string | null;
+}
+
+/** A finished stream as kept in Redis: its non-content events and, for comparisons, its text. */
+interface FinalRecord {
+  others: HubEvent[];
+  length: number;
+  text: string | null;
+}
 
 /**
- * Streams kept in Redis: the instance that generates a reply appends numbered events to a list
- * and publishes each; any instance can attach, replay the list after Last-Event-ID and follow the
- * channel. Keys expire after the grace period once finished.
+ * Streams kept in Redis: the instance that generates a reply appends numbered events (coalesced,
+ * one RPUSH and one PUBLISH a batch) to a list; any instance can attach, replay the list after
+ * Last-Event-ID and follow the channel. At the end the list is replaced by a small final record
+ * (non-content events, and the text when there is no message row), kept for the grace period.
  */
 export class RedisStreamHub implements StreamHub {
   private readonly subscriber: Redis;
-  private readonly seqs = new Map<string, number>();
+  private readonly local = new Map<string, Local>();
   private readonly listeners = new Map<string, Set<(raw: string) => void>>();
+  private readonly batcher: StreamBatcher;
 
   constructor(
     private readonly redis: Redis,
     private readonly graceMs: number,
+    private readonly options: { coalesceMs?: number; loadSaved?: SavedTextLoader } = {},
   ) {
     this.subscriber = redis.duplicate();
     this.subscriber.on('message', (channel: string, raw: string) => {
       for (const listener of this.listeners.get(channel) ?? []) listener(raw);
     });
+    this.batcher = new StreamBatcher(options.coalesceMs ?? 0, (id, data, added) => this.append(id, data, added));
   }
 
   async create(meta: StreamMeta): Promise<void> {
-    const k = key(meta.id);
-    this.seqs.set(meta.id, 0);
-    await this.redis
-      .multi()
-      .set(k.meta, JSON.stringify({ ...meta, done: false }), 'EX', RUNNING_TTL_S)
-      .exec();
+    const text = meta.messageId === null || !this.options.loadSaved ? '' : null;
+    this.local.set(meta.id, { seq: 0, offset: 0, others: [], text });
+    await this.redis.set(key(meta.id).meta, JSON.stringify(meta), 'EX', RUNNING_TTL_S);
   }
 
   async meta(id: string): Promise<StreamMeta | undefined> {
@@ -60,22 +97,36 @@ export class RedisStreamHub implements StreamHub {
   }
 
   push(id: string, event: StreamEvent): void {
-    this.append(id, JSON.stringify(event));
+    if (!this.local.has(id)) return;
+    this.batcher.push(id, event);
   }
 
   finish(id: string): void {
-    if (!this.seqs.has(id)) return;
+    const s = this.local.get(id);
+    if (!s) return;
+    this.batcher.end(id);
     const k = key(id);
-    this.append(id, STREAM_DONE);
-    this.seqs.delete(id);
+    s.seq += 1;
+    const done: HubEvent = { seq: s.seq, offset: s.offset, data: STREAM_DONE };
+    s.others.push(done);
+    this.local.delete(id);
     const ttl = Math.max(1, Math.ceil(this.graceMs / 1000));
-    // Commands on one connection run in order, so the expiry follows the last event.
-    this.redis.multi().expire(k.events, ttl).expire(k.meta, ttl).exec().catch(dropped);
+    const record: FinalRecord = { others: s.others, length: s.offset, text: s.text };
+    // One transaction: a reader sees either the running list or the final record, never neither.
+    this.redis
+      .multi()
+      .publish(k.channel, JSON.stringify(done))
+      .set(k.final, JSON.stringify(record), 'EX', ttl)
+      .del(k.events)
+      .expire(k.meta, ttl)
+      .exec()
+      .catch(dropped);
   }
 
-  async attach(id: string, afterSeq: number, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null> {
+  async attach(id: string, after: number | StreamCursor, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null> {
     const k = key(id);
-    let last = afterSeq;
+    const cursor = toCursor(after);
+    let last = cursor.seq;
     let ended = false;
     const pending: HubEvent[] = [];
     let replaying = true;
@@ -102,18 +153,32 @@ export class RedisStreamHub implements StreamHub {
     set.add(onMessage);
     const unsubscribe = () => {
       set.delete(onMessage);
-      if (set.size === 0) {
+      if (set.size === 0 && this.listeners.get(k.channel) === set) {
         this.listeners.delete(k.channel);
         void this.subscriber.unsubscribe(k.channel);
       }
     };
     // Subscribed first, then the backlog: nothing published in between is missed.
-    const [metaRaw, backlog] = await Promise.all([this.redis.get(k.meta), this.redis.lrange(k.events, 0, -1)]);
+    const snapshot = await this.redis.multi().get(k.meta).get(k.final).lrange(k.events, 0, -1).exec();
+    const [metaRaw, finalRaw, backlog] = (snapshot ?? []).map(([error, value]) => (error ? null : value)) as [
+      string | null,
+      string | null,
+      string[] | null,
+    ];
     if (!metaRaw) {
       unsubscribe();
       return null;
     }
-    for (const raw of backlog) handle(JSON.parse(raw) as HubEvent);
+    if (finalRaw) {
+      unsubscribe();
+      const record = JSON.parse(finalRaw) as FinalRecord;
+      const meta = JSON.parse(metaRaw) as StreamMeta;
+      const text = record.text ?? (meta.messageId !== null ? await this.options.loadSaved?.(meta.messageId) : '') ?? '';
+      replayFinished(record.others, text, cursor, meta.messageId, deliver);
+      deliver(null);
+      return () => {};
+    }
+    for (const raw of backlog ?? []) handle(JSON.parse(raw) as HubEvent);
     replaying = false;
     for (const e of pending.sort((a, b) => a.seq - b.seq)) handle(e);
     if (ended) unsubscribe();
@@ -123,31 +188,29 @@ export class RedisStreamHub implements StreamHub {
   async abandon(id: string, event: StreamEvent): Promise<void> {
     const k = key(id);
     const ttl = Math.max(1, Math.ceil(this.graceMs / 1000));
-    const doneMark = `"data":${JSON.stringify(STREAM_DONE)}`;
-    await this.redis.eval(
-      ABANDON,
-      2,
-      k.meta,
-      k.events,
-      k.channel,
-      String(ttl),
-      doneMark,
-      JSON.stringify(JSON.stringify(event)),
-      JSON.stringify(STREAM_DONE),
-    );
+    await this.redis.eval(ABANDON, 3, k.meta, k.events, k.final, k.channel, String(ttl), STREAM_DONE, JSON.stringify(event), STREAM_DONE);
   }
 
   async close(): Promise<void> {
+    this.batcher.close();
     this.listeners.clear();
     this.subscriber.disconnect();
   }
 
-  private append(id: string, data: string): void {
-    const seq = this.seqs.get(id);
-    if (seq === undefined) return;
-    this.seqs.set(id, seq + 1);
+  private append(id: string, data: string, added: string): void {
+    const s = this.local.get(id);
+    if (!s) return;
+    s.seq += 1;
+    s.offset += added.length;
+    const event: HubEvent = { seq: s.seq, offset: s.offset, data };
+    if (!added) s.others.push(event);
+    else if (s.text !== null) s.text += added;
     const k = key(id);
-    const raw = JSON.stringify({ seq: seq + 1, data });
-    this.redis.multi().rpush(k.events, raw).expire(k.events, RUNNING_TTL_S).publish(k.channel, raw).exec().catch(dropped);
+    const raw = JSON.stringify(event);
+    // Two commands a batch, on one connection so they stay in order; the list gets its expiry
+    // once, so a crashed generator's list still goes away.
+    this.redis.rpush(k.events, raw).catch(dropped);
+    if (s.seq === 1) this.redis.expire(k.events, RUNNING_TTL_S).catch(dropped);
+    this.redis.publish(k.channel, raw).catch(dropped);
   }
 }

@@ -21,7 +21,7 @@ export async function regenerateTarget(db: Kysely<Database>, who: Identity, thre
     throw new AppError('bad_request', 'Invalid request: regenerate_id: the message is not in this thread');
   if (message.role !== 'assistant') throw new AppError('bad_request', 'Invalid request: regenerate_id: only a reply can be regenerated');
   const prompt = message.parent_id !== null ? await findMessage(db, message.parent_id) : undefined;
-  if (!prompt || prompt.role !== 'user' || !prompt.content.trim())
+  if (prompt?.role !== 'user' || !prompt.content.trim())
     throw new AppError('bad_request', 'Invalid request: regenerate_id: this reply answers no prompt');
   return {
     prompt: prompt.content,

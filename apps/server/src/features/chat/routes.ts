@@ -6,9 +6,9 @@ import type { ServerCatalogue } from '../catalogue/service.js';
 import { ATTACH_RETRY_AFTER_S, type AttachLimiter } from './attach-limits.js';
 import { ownerKey, startChat } from './service.js';
 import { chargeReference, findOpenCharge } from './open-charges.js';
-import type { HubEvent } from './stream-hub.js';
+import { type HubEvent, eventId, parseEventId } from './stream-hub.js';
 import type { ChatStreams } from './streams.js';
-import { eventStreamOpened } from '../../metrics/metrics.js';
+import { countChatRefusedBusy, eventStreamOpened } from '../../metrics/metrics.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -16,11 +16,17 @@ const streamQuerySchema = z.object({
   stream: z.literal('true', { message: 'must be "true" to attach to a stream' }),
   model: z.string().max(200).optional(),
   stream_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a stream id'),
-  last_event_id: z.coerce.number().int().min(0).optional(),
+  /** An event id ("seq-offset", or a bare seq), as in Last-Event-ID. */
+  last_event_id: z
+    .string()
+    .regex(/^\d{1,15}(-\d{1,15})?$/, 'must be an event id')
+    .optional(),
 });
 
 // While draining, a client is told to come back shortly (by then the balancer routes elsewhere).
 const DRAIN_RETRY_AFTER_S = 5;
+// Streams last seconds: a refused chat is worth retrying soon.
+const BUSY_RETRY_AFTER_S = 2;
 
 /**
  * POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream;
@@ -38,8 +44,25 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       reply.header('Retry-After', String(DRAIN_RETRY_AFTER_S));
       throw new AppError('unavailable', MESSAGES.serverDraining);
     }
-    const who = await request.identity();
-    return startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
+    // Before anything is read or charged: a full instance answers at once.
+    const release = streams.running.reserve();
+    if (!release) {
+      countChatRefusedBusy();
+      reply.header('Retry-After', String(BUSY_RETRY_AFTER_S));
+      throw new AppError('unavailable', MESSAGES.serviceBusy);
+    }
+    try {
+      const who = await request.identity();
+      const answer = await startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
+      // A streamed reply keeps its slot until it ends.
+      const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
+      if (running) running.then(release, release);
+      else release();
+      return answer;
+    } catch (error) {
+      release();
+      throw error;
+    }
   });
 
   app.post(CHAT_PATHS.stop, { schema: { body: stopRequestSchema } }, async (request): Promise<StopResponse> => {
@@ -61,8 +84,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     if (!meta) throw new AppError('not_found', 'Stream not found or already finished');
     if (meta.ownerKey !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
     const header = request.headers['last-event-id'];
-    const fromHeader = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
-    const after = fromHeader ?? request.query.last_event_id ?? 0;
+    const after = parseEventId(typeof header === 'string' ? header : undefined) ??
+      parseEventId(request.query.last_event_id) ?? { seq: 0, offset: 0 };
     const lease = await attaches.acquire(meta.id, meta.ownerKey);
     if (lease === 'stream_full' || lease === 'owner_full') {
       reply.header('Retry-After', String(ATTACH_RETRY_AFTER_S));
@@ -110,7 +133,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     try {
       unsubscribe = await hub.attach(meta.id, after, (event: HubEvent | null) => {
         if (event === null) return end();
-        res.write(`id: ${event.seq}\ndata: ${event.data}\n\n`);
+        res.write(`id: ${eventId(event)}\ndata: ${event.data}\n\n`);
       });
     } catch (error) {
       request.log.error({ err: error }, 'attaching to a stream failed');

@@ -1,3 +1,5 @@
+import { setStreamLimit, setStreamsAdmitted } from '../../metrics/metrics.js';
+
 /** Why a running reply was cut short: the caller pressed Stop, or this instance is shutting down. */
 export type StopReason = 'stop' | 'drain';
 
@@ -6,9 +8,44 @@ interface Running {
   done: Promise<unknown>;
 }
 
-/** The replies this instance is generating right now, so Stop and a drain can reach them. */
+/**
+ * The replies this instance is generating right now, so Stop and a drain can reach them; and the
+ * admission limit: a new chat takes a slot before anything is charged, and gives it back when its
+ * reply ends (or it failed to start).
+ */
 export class RunningReplies {
   private readonly replies = new Map<string, Running>();
+  private slots = 0;
+
+  /** `limit`: replies generated here at once at most (0: no limit). */
+  constructor(readonly limit = 0) {
+    setStreamLimit(limit);
+    setStreamsAdmitted(0);
+  }
+
+  /** Takes a slot for a new chat, or returns null when the instance is full. Call the result once to free it. */
+  reserve(): (() => void) | null {
+    if (this.limit > 0 && this.slots >= this.limit) return null;
+    this.slots++;
+    setStreamsAdmitted(this.slots);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.slots--;
+      setStreamsAdmitted(this.slots);
+    };
+  }
+
+  /** Slots taken now. */
+  admitted(): number {
+    return this.slots;
+  }
+
+  /** Settles when this reply ends, or undefined when it does not run here. */
+  whenDone(streamId: string): Promise<unknown> | undefined {
+    return this.replies.get(streamId)?.done;
+  }
 
   /** Registers a reply until `done` settles; its provider call listens to `controller`. */
   track(streamId: string, controller: AbortController, done: Promise<unknown>): void {

@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   MESSAGES,
   type ModelEntry,
+  attachmentsCost,
   imageFileUrl,
   modelCost,
 } from '@ensemble/shared';
@@ -16,6 +17,7 @@ import { generateFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, randomImageSeed } from '../../providers/types.js';
 import type { ResolvedChain, ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, creditsInfo, exhaustedText, getBalance, insufficientText } from '../credits/service.js';
+import { attachmentsForChat, linkAttachments, withAttachments } from '../attachments/service.js';
 import { attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
 import { assertUserIdClaim } from '../session/ownership.js';
@@ -26,6 +28,8 @@ import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from 
 import { failureText, runTextJob, settleFallback } from './generation.js';
 import { regenerateTarget } from './regenerate.js';
 import { countProviderError } from '../../metrics/metrics.js';
+import { noteFailedReply } from '../rollups/rollups.js';
+import { recordOutcome } from '../admin/provider-outcomes.js';
 import { chargeReference, settleCharge } from './open-charges.js';
 import type { ChatStreams } from './streams.js';
 
@@ -38,6 +42,7 @@ type ParsedChat = {
   messages: NonNullable<ChatRequest['messages']>;
   parent_id?: number;
   regenerate_id?: number;
+  attachment_ids?: string[];
 };
 
 export interface ChatDeps {
@@ -59,6 +64,8 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const { ctx, catalogue, streams } = deps;
   const db = ctx.db;
   assertUserIdClaim(who, body.user_id);
+  // Operators' changes on any instance apply here within seconds (a disabled row is refused, a new cost charged).
+  await catalogue.refresh();
   const model = catalogue.find(body.model);
   const resolved = model ? await catalogue.resolve(model) : null;
   if (!model || !resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
@@ -67,7 +74,10 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const prompt = again ? { content: again.prompt } : latest;
   if (!prompt) throw new AppError('bad_request', 'Invalid request: messages must end with a non-empty user message');
 
-  const cost = modelCost(model);
+  // Attachments (issue 15): checked before any charge; each new one adds its catalogue credits once.
+  const attachments = await attachmentsForChat(db.kysely, who, body.attachment_ids ?? [], model);
+  const keptCost = attachmentsCost(model, attachments.length);
+  const cost = modelCost(model) + keptCost;
   const streamId = randomBytes(16).toString('hex');
   const reference = chargeReference(streamId);
   const aspectRatio = again ? again.aspectRatio : requestedAspectRatio(latest ?? undefined);
@@ -104,11 +114,27 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
 
   let job: ReturnType<typeof runTextJob>;
   try {
-    const turns = thread ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt) : requestTurns(body.messages);
+    if (admitted.userMessageId !== null) await linkAttachments(db.kysely, attachments, admitted.userMessageId);
+    const history = thread ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt) : requestTurns(body.messages);
+    const turns = await withAttachments(ctx, history, admitted.userMessageId !== null ? [] : attachments);
     const params = { temperature: thread?.temperature ?? null, maxOutputTokens: thread?.max_output_tokens ?? null };
     await streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
     const signal = controller.signal;
-    const textJob = { streamId, reference, who, model, resolved, turns, messageId, cost, params, startedAt, signal, log: deps.log };
+    const textJob = {
+      streamId,
+      reference,
+      who,
+      model,
+      resolved,
+      turns,
+      messageId,
+      cost,
+      keptCost,
+      params,
+      startedAt,
+      signal,
+      log: deps.log,
+    };
     job = runTextJob(ctx, streams.hub, textJob);
   } catch (error) {
     await abandonAdmission(db, admitted, reference);
@@ -176,12 +202,23 @@ async function generateImageReply(
       messageId: null,
     });
   } catch (error) {
-    countProviderError(resolved.adapter.id, error instanceof ProviderError ? error.kind : 'internal');
+    const errorKind = error instanceof ProviderError ? error.kind : 'internal';
+    countProviderError(resolved.adapter.id, errorKind);
+    await noteFailedReply(ctx.db.kysely, deps.log, resolved.adapter.id, errorKind);
     if (!(error instanceof ProviderError)) deps.log.error({ err: error }, 'image generation failed');
+    if (!signal.aborted) {
+      const failed = { provider: answered.provider, kind: 'image' as const, modelId: answered.id, errorKind, ttftMs: null };
+      await recordOutcome(ctx.db.kysely, failed, deps.log);
+    }
     await settleCharge(ctx.db, reference, 'refund');
     throw new AppError('bad_gateway', failureText(error, MESSAGES.imageFailed));
   }
   const fallback = await settleFallback(ctx, who, base.model, answered, cost, reference);
+  await recordOutcome(
+    ctx.db.kysely,
+    { provider: answered.provider, kind: 'image', modelId: answered.id, errorKind: null, ttftMs: null },
+    deps.log,
+  );
   const url = imageFileUrl(stored.id);
   const { width, height } = stored;
   const figures = { credits: Math.min(cost, answered.cost), total_ms: Math.round(performance.now() - base.startedAt) };

@@ -1,9 +1,30 @@
 import { STREAM_DONE, type StreamEvent } from '@ensemble/shared';
 
-/** One numbered event of a stream; `data` is the JSON text (or the literal [DONE]). */
+/**
+ * One numbered event of a stream; `data` is the JSON text (or the literal [DONE]). `offset` is the
+ * reply's content length once this event is read, so a reader resuming from it knows exactly which
+ * text it already has, even when the events themselves are gone and only the final text is kept.
+ */
 export interface HubEvent {
   seq: number;
+  offset: number;
   data: string;
+}
+
+/** Where a reader resumes: after event `seq`, holding `offset` characters of content (null: unknown). */
+export interface StreamCursor {
+  seq: number;
+  offset: number | null;
+}
+
+/** The SSE id of an event: its number and the content offset after it. */
+export const eventId = (e: HubEvent): string => `${e.seq}-${e.offset}`;
+
+/** Reads a Last-Event-ID: "seq-offset" as sent now, or a bare "seq" from an older page. */
+export function parseEventId(raw: string | undefined): StreamCursor | undefined {
+  const m = raw === undefined ? null : /^(\d{1,15})(?:-(\d{1,15}))?$/.exec(raw);
+  if (!m) return undefined;
+  return { seq: Number(m[1]), offset: m[2] === undefined ? null : Number(m[2]) };
 }
 
 export interface StreamMeta {
@@ -14,27 +35,27 @@ export interface StreamMeta {
   messageId: number | null;
 }
 
-interface Entry {
-  meta: StreamMeta;
-  events: HubEvent[];
-  done: boolean;
-  listeners: Set<(event: HubEvent | null) => void>;
-  finishedAt: number | null;
-}
+type ContentEvent = Extract<StreamEvent, { content: string }>;
+const isContent = (event: StreamEvent): event is ContentEvent => typeof (event as { content?: unknown }).content === 'string';
+const contentData = (content: string, messageId: number | null, format: ContentEvent['format']) =>
+  JSON.stringify({ content, message_id: messageId, format } satisfies ContentEvent);
 
 /** Where streams live: in this process, or in Redis so that every instance can serve them. */
 export interface StreamHub {
   create(meta: StreamMeta): Promise<void>;
   meta(id: string): Promise<StreamMeta | undefined>;
-  /** Appends an event (in call order) and wakes every attached connection. */
+  /**
+   * Appends an event and wakes every attached connection. Content deltas are coalesced: the first
+   * goes out at once, later ones are joined into one event per window (see StreamBatcher).
+   */
   push(id: string, event: StreamEvent): void;
   /** Appends [DONE] and marks the stream finished. */
   finish(id: string): void;
   /**
-   * Delivers the events after `afterSeq`, then new ones as they come, then null at the end.
+   * Delivers the events after `after`, then new ones as they come, then null at the end.
    * Resolves to an unsubscribe function, or null when the stream is unknown.
    */
-  attach(id: string, afterSeq: number, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null>;
+  attach(id: string, after: number | StreamCursor, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null>;
   /**
    * Ends a stream whose generator died (its lease expired), from any instance: appends the event
    * and [DONE] unless the stream already ended.
@@ -43,22 +64,183 @@ export interface StreamHub {
   close(): Promise<void>;
 }
 
+/** Loads a finished thread reply's saved text (its message row), for readers that come after the events are gone. */
+export type SavedTextLoader = (messageId: number) => Promise<string | undefined>;
+
+export const toCursor = (after: number | StreamCursor): StreamCursor =>
+  typeof after === 'number' ? { seq: after, offset: after === 0 ? 0 : null } : after;
+
+interface Pending {
+  text: string;
+  messageId: number | null;
+  format: ContentEvent['format'];
+  timer: NodeJS.Timeout | null;
+  lastOut: number;
+}
+
+/**
+ * Joins a stream's content deltas into one event per window of `windowMs`: a delta that comes
+ * when nothing went out for a window (the first one, or after a pause) goes out at once; the rest
+ * wait at most `windowMs`. Any other event, and the end, first flushes what waits, so the order
+ * of text and events is kept and no text is lost. A window of 0 sends every delta as it comes.
+ */
+export class StreamBatcher {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly windowMs: number,
+    /** Writes one event: its JSON text and the content it carries ('' for other events). */
+    private readonly emit: (id: string, data: string, added: string) => void,
+  ) {}
+
+  push(id: string, event: StreamEvent): void {
+    if (!isContent(event)) {
+      this.flush(id);
+      this.emit(id, JSON.stringify(event), '');
+      return;
+    }
+    if (!event.content) return;
+    if (this.windowMs <= 0) {
+      this.emit(id, contentData(event.content, event.message_id, event.format), event.content);
+      return;
+    }
+    const now = performance.now();
+    let p = this.pending.get(id);
+    if (!p) {
+      p = { text: '', messageId: event.message_id, format: event.format, timer: null, lastOut: Number.NEGATIVE_INFINITY };
+      this.pending.set(id, p);
+    }
+    p.messageId = event.message_id;
+    p.format = event.format;
+    if (p.timer === null && now - p.lastOut >= this.windowMs) {
+      p.lastOut = now;
+      this.emit(id, contentData(event.content, p.messageId, p.format), event.content);
+      // Deltas in the window that this one opened wait for its end.
+      p.timer = setTimeout(() => this.flushWindow(id), this.windowMs);
+      return;
+    }
+    p.text += event.content;
+  }
+
+  /** Sends what waits now (before another event or the end). */
+  flush(id: string): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    if (p.timer) clearTimeout(p.timer);
+    p.timer = null;
+    if (p.text) {
+      const text = p.text;
+      p.text = '';
+      p.lastOut = performance.now();
+      this.emit(id, contentData(text, p.messageId, p.format), text);
+    }
+  }
+
+  /** Flushes and forgets a stream. */
+  end(id: string): void {
+    this.flush(id);
+    this.pending.delete(id);
+  }
+
+  close(): void {
+    for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
+    this.pending.clear();
+  }
+
+  private flushWindow(id: string): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    p.timer = null;
+    if (!p.text) return;
+    const text = p.text;
+    p.text = '';
+    p.lastOut = performance.now();
+    this.emit(id, contentData(text, p.messageId, p.format), text);
+    // Text kept coming: keep gathering for one more window.
+    p.timer = setTimeout(() => this.flushWindow(id), this.windowMs);
+  }
+}
+
+/**
+ * What a finished stream keeps: not its content events, only the events that are not content
+ * (fallback note, figures, error, [DONE]) with the content offset each came at, and the final text
+ * when there is no message row to read it from (comparisons).
+ */
+interface Finished {
+  others: HubEvent[];
+  length: number;
+  text: string | null;
+}
+
+interface Entry {
+  meta: StreamMeta;
+  events: HubEvent[];
+  /** Non-content events so far (kept when the stream finishes). */
+  others: HubEvent[];
+  seq: number;
+  offset: number;
+  /** Content so far, kept only for streams without a message row. */
+  text: string | null;
+  finished: Finished | null;
+  listeners: Set<(event: HubEvent | null) => void>;
+  finishedAt: number | null;
+}
+
+/**
+ * Replays a finished stream from its kept parts: the text after the reader's offset, cut at the
+ * offsets where the other events came, so the reader gets the same text and events in the same order.
+ */
+export function replayFinished(
+  others: HubEvent[],
+  text: string,
+  cursor: StreamCursor,
+  messageId: number | null,
+  deliver: (event: HubEvent) => void,
+): void {
+  let pos = cursor.offset ?? Math.max(0, ...others.filter((o) => o.seq <= cursor.seq).map((o) => o.offset));
+  for (const other of others) {
+    if (other.seq <= cursor.seq) continue;
+    const upTo = Math.min(other.offset, text.length);
+    if (upTo > pos) {
+      deliver({ seq: other.seq - 1, offset: upTo, data: contentData(text.slice(pos, upTo), messageId, 'markdown') });
+      pos = upTo;
+    }
+    deliver(other);
+  }
+}
+
 /**
  * The in-process hub: keeps each running stream's events in order so any number of connections
- * can attach, and a reconnect resumes after its Last-Event-ID. Finished streams are dropped after
- * a grace period, so memory does not grow with their number.
+ * can attach, and a reconnect resumes after its Last-Event-ID. A finished stream keeps only its
+ * final text (read from its message row when it has one) for a grace period, then is dropped, so
+ * memory does not grow with the number of replies or their length.
  */
 export class MemoryStreamHub implements StreamHub {
   private readonly streams = new Map<string, Entry>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly batcher: StreamBatcher;
 
-  constructor(private readonly graceMs = 5 * 60_000) {
+  constructor(
+    private readonly graceMs = 5 * 60_000,
+    private readonly options: { coalesceMs?: number; loadSaved?: SavedTextLoader } = {},
+  ) {
     this.sweeper = setInterval(() => this.sweep(), Math.min(graceMs, 30_000));
     this.sweeper.unref();
+    this.batcher = new StreamBatcher(options.coalesceMs ?? 0, (id, data, added) => this.append(id, data, added));
   }
 
   async create(meta: StreamMeta): Promise<void> {
-    this.streams.set(meta.id, { meta, events: [], done: false, listeners: new Set(), finishedAt: null });
+    this.streams.set(meta.id, {
+      meta,
+      events: [],
+      others: [],
+      seq: 0,
+      offset: 0,
+      text: meta.messageId === null || !this.options.loadSaved ? '' : null,
+      finished: null,
+      listeners: new Set(),
+      finishedAt: null,
+    });
   }
 
   async meta(id: string): Promise<StreamMeta | undefined> {
@@ -66,34 +248,42 @@ export class MemoryStreamHub implements StreamHub {
   }
 
   push(id: string, event: StreamEvent): void {
-    this.append(id, JSON.stringify(event));
+    const entry = this.streams.get(id);
+    if (!entry || entry.finished) return;
+    this.batcher.push(id, event);
   }
 
   finish(id: string): void {
     const entry = this.streams.get(id);
-    if (!entry || entry.done) return;
-    this.append(id, STREAM_DONE);
-    entry.done = true;
+    if (!entry || entry.finished) return;
+    this.batcher.end(id);
+    this.append(id, STREAM_DONE, '');
+    entry.finished = { others: entry.others, length: entry.offset, text: entry.text };
+    entry.events = [];
     entry.finishedAt = Date.now();
     for (const listener of entry.listeners) listener(null);
     entry.listeners.clear();
   }
 
-  async attach(id: string, afterSeq: number, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null> {
+  async attach(id: string, after: number | StreamCursor, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null> {
     const entry = this.streams.get(id);
     if (!entry) return null;
-    for (const e of entry.events) if (e.seq > afterSeq) deliver(e);
-    if (entry.done) {
+    const cursor = toCursor(after);
+    if (entry.finished) {
+      const done = entry.finished;
+      const text = done.text ?? (entry.meta.messageId !== null ? await this.options.loadSaved?.(entry.meta.messageId) : '') ?? '';
+      replayFinished(done.others, text, cursor, entry.meta.messageId, deliver);
       deliver(null);
       return () => {};
     }
+    for (const e of entry.events) if (e.seq > cursor.seq) deliver(e);
     entry.listeners.add(deliver);
     return () => entry.listeners.delete(deliver);
   }
 
   async abandon(id: string, event: StreamEvent): Promise<void> {
     const entry = this.streams.get(id);
-    if (!entry || entry.done) return;
+    if (!entry || entry.finished) return;
     this.push(id, event);
     this.finish(id);
   }
@@ -106,20 +296,25 @@ export class MemoryStreamHub implements StreamHub {
   /** Drops finished streams whose grace period has passed. */
   sweep(nowMs = Date.now()): void {
     for (const [id, entry] of this.streams) {
-      if (entry.done && entry.finishedAt !== null && nowMs - entry.finishedAt >= this.graceMs) this.streams.delete(id);
+      if (entry.finished && entry.finishedAt !== null && nowMs - entry.finishedAt >= this.graceMs) this.streams.delete(id);
     }
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    this.batcher.close();
     this.streams.clear();
   }
 
-  private append(id: string, data: string): void {
+  private append(id: string, data: string, added: string): void {
     const entry = this.streams.get(id);
-    if (!entry || entry.done) return;
-    const event = { seq: entry.events.length + 1, data };
+    if (!entry || entry.finished) return;
+    entry.seq += 1;
+    entry.offset += added.length;
+    const event: HubEvent = { seq: entry.seq, offset: entry.offset, data };
     entry.events.push(event);
+    if (!added) entry.others.push(event);
+    else if (entry.text !== null) entry.text += added;
     for (const listener of entry.listeners) listener(event);
   }
 }

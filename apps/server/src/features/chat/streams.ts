@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { type HeldLease, type LeaseStore, type LeaseTiming, createDbLeaseStore, createRedisLeaseStore, holdLease } from './leases.js';
+import { findMessage } from '../messages/store.js';
 import { type SweepResult, settleExpiredStreams } from './recovery.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { RunningReplies } from './running.js';
@@ -28,9 +29,14 @@ export interface ChatStreams {
 /** Builds the stream machinery on Redis when the app has it, else in process with database leases. */
 export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, log: FastifyBaseLogger): Promise<ChatStreams> {
   const { redis, config } = ctx;
-  const hub: StreamHub = redis ? new RedisStreamHub(redis, config.STREAM_GRACE_MS) : new MemoryStreamHub(config.STREAM_GRACE_MS);
+  // A finished thread reply is read back from its message row; only comparisons keep their text here.
+  const loadSaved = async (messageId: number) => (await findMessage(ctx.db.kysely, messageId))?.content;
+  const hubOptions = { coalesceMs: config.STREAM_COALESCE_MS, loadSaved };
+  const hub: StreamHub = redis
+    ? new RedisStreamHub(redis, config.STREAM_GRACE_MS, hubOptions)
+    : new MemoryStreamHub(config.STREAM_GRACE_MS, hubOptions);
   const leases = redis ? createRedisLeaseStore(redis, config.INSTANCE_ID, timing) : createDbLeaseStore(ctx.db, config.INSTANCE_ID, timing);
-  const running = new RunningReplies();
+  const running = new RunningReplies(config.MAX_CONCURRENT_STREAMS);
   const stopListener = redis?.duplicate() ?? null;
   if (stopListener) {
     stopListener.on('message', (_channel: string, streamId: string) => running.stop(streamId, 'stop'));

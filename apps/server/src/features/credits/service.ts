@@ -3,6 +3,7 @@ import { AppError, CREDITS, type CreditsInfo, MESSAGES } from '@ensemble/shared'
 import { countCreditsCharged, countCreditsRefunded } from '../../metrics/metrics.js';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
+import { rollupCharge, rollupRefund } from '../rollups/rollups.js';
 import type { Identity } from '../session/service.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -91,8 +92,21 @@ export async function chargeIn(
     .insertInto('credit_ledger')
     .values({ ...owner(who), delta: -cost, balance_after: updated.credits, reason, model, reference, created_at: now() })
     .execute();
+  await rollupCharge(trx, who.kind === 'user' ? who.userId : null, model, cost);
   countCreditsCharged(who.kind, cost);
-  return getBalance(trx, who);
+  // The update returned the new balance: no second read.
+  return who.kind === 'user' ? userBalance(updated as ChargedUser) : guestBalance(updated);
+}
+
+type ChargedUser = { credits: number; credits_used: number; subscription_tier: string };
+
+function userBalance(u: ChargedUser): Balance {
+  const plan = (['pro', 'premium'].includes(u.subscription_tier) ? u.subscription_tier : 'free') as Plan;
+  return { remaining: u.credits, credits_used: u.credits_used, plan, max: Math.max(CREDITS[plan], u.credits) };
+}
+
+function guestBalance(g: { credits: number; credits_used: number }): Balance {
+  return { remaining: g.credits, credits_used: g.credits_used, plan: 'guest', max: CREDITS.guest };
 }
 
 function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) {
@@ -101,7 +115,7 @@ function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) 
     .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
     .where('id', '=', guestId)
     .where('credits', '>=', cost)
-    .returning(['credits'])
+    .returning(['credits', 'credits_used'])
     .executeTakeFirst();
 }
 
@@ -110,11 +124,11 @@ function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) 
  * all conditions of the one update, so 50 parallel requests cannot overshoot any of them. When it
  * is refused for a guardrail (not the balance) this throws that guardrail's 402.
  */
-async function chargeUser(trx: Transaction<Database>, userId: number, cost: number): Promise<{ credits: number } | undefined> {
+async function chargeUser(trx: Transaction<Database>, userId: number, cost: number): Promise<ChargedUser | undefined> {
   const { month, day } = spendingPeriods();
-  // The caps are read first and compared as values: a subquery in the condition is not re-read
-  // by PostgreSQL when a concurrent charge on the row commits, so it would let some through.
-  const caps = await dailyCaps(trx);
+  // The plan's cap is a subquery on plan_daily_caps, which no charge writes, so PostgreSQL's re-check
+  // of a row a concurrent charge changed compares the new day_spent with the same cap. (The spent
+  // totals themselves are columns of the row, never a subquery, so they are always re-read.)
   const monthSoFar = sql<number>`(case when month_key = ${month} then month_spent else 0 end)`;
   const daySoFar = sql<number>`(case when day_key = ${day} then day_spent else 0 end)`;
   const updated = await trx
@@ -132,9 +146,9 @@ async function chargeUser(trx: Transaction<Database>, userId: number, cost: numb
     .where('suspended_at', 'is', null)
     .where((eb) => eb.or([eb('monthly_budget', 'is', null), eb(sql`${monthSoFar} + ${cost}`, '<=', eb.ref('monthly_budget'))]))
     .where(
-      sql<boolean>`${daySoFar} + ${cost} <= (case ${planOfRow} when 'pro' then cast(${caps.pro} as integer) when 'premium' then cast(${caps.premium} as integer) else cast(${caps.free} as integer) end)`,
+      sql<boolean>`${daySoFar} + ${cost} <= coalesce((select c.daily_cap from plan_daily_caps c where c.plan = ${planOfRow}), ${NO_CAP})`,
     )
-    .returning(['credits'])
+    .returning(['credits', 'credits_used', 'subscription_tier'])
     .executeTakeFirst();
   if (updated) return updated;
   await explainRefusal(trx, userId, cost, month, day);
@@ -142,12 +156,6 @@ async function chargeUser(trx: Transaction<Database>, userId: number, cost: numb
 }
 
 const NO_CAP = 2_000_000_000;
-
-async function dailyCaps(trx: Transaction<Database>): Promise<Record<'free' | 'pro' | 'premium', number>> {
-  const rows = await trx.selectFrom('plan_daily_caps').select(['plan', 'daily_cap']).execute();
-  const of = (plan: string) => rows.find((r) => r.plan === plan)?.daily_cap ?? NO_CAP;
-  return { free: of('free'), pro: of('pro'), premium: of('premium') };
-}
 
 /** The plan a users row is on, as SQL (paid tiers by name, anything else free). */
 const planOfRow = sql`(case when users.subscription_tier in ('pro', 'premium') then users.subscription_tier else 'free' end)`;
@@ -226,6 +234,7 @@ export async function refundIn(
     .insertInto('credit_ledger')
     .values({ ...owner(who), delta: amount, balance_after: updated.credits, reason: 'refund', model, reference, created_at: now() })
     .execute();
+  await rollupRefund(trx, amount);
   countCreditsRefunded(who.kind, amount);
   return getBalance(trx, who);
 }

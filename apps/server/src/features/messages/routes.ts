@@ -11,8 +11,21 @@ import {
   updateMessageRequestSchema,
 } from '@ensemble/shared';
 import type { Db } from '../../db/connection.js';
+import type { Identity } from '../session/service.js';
 import { assertUserIdClaim } from '../session/ownership.js';
-import { deleteOwnedMessage, editOwnedMessage, getThreadMessages, saveUserMessage, switchBranch } from './service.js';
+import { deleteOwnedMessage, editOwnedMessage, getThreadMessages, getThreadPage, saveUserMessage, switchBranch } from './service.js';
+
+type MessagesQuery = { thread_id: number; limit?: number; before_id?: number; around_id?: number };
+
+/** The whole shown branch, or one page of it when `limit` is sent. */
+function answerMessages(db: Db, who: Identity, q: MessagesQuery) {
+  if (q.limit === undefined) return getThreadMessages(db.kysely, who, q.thread_id);
+  return getThreadPage(db, who, q.thread_id, {
+    limit: q.limit,
+    ...(q.before_id !== undefined ? { beforeId: q.before_id } : {}),
+    ...(q.around_id !== undefined ? { aroundId: q.around_id } : {}),
+  });
+}
 
 /** The message calls of core.md section 7 (chat.php lives in the chat feature). */
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -24,7 +37,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const who = await request.identity();
       assertUserIdClaim(who, request.query.user_id);
       reply.header('Cache-Control', 'no-store');
-      return { status: 'success' as const, ...(await getThreadMessages(db.kysely, who, request.query.thread_id)) };
+      return { status: 'success' as const, ...(await answerMessages(db, who, request.query)) };
     },
   );
   app.post(
@@ -34,7 +47,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const who = await request.identity();
       assertUserIdClaim(who, request.body.user_id);
       reply.header('Cache-Control', 'no-store');
-      return { status: 'success' as const, ...(await getThreadMessages(db.kysely, who, request.body.thread_id)) };
+      return { status: 'success' as const, ...(await answerMessages(db, who, request.body)) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { AppError, type GetMessagesResponse, type Message, type MessageMetadata, imageFileUrl } from '@ensemble/shared';
 import { ownsRow } from '../session/ownership.js';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
@@ -61,6 +62,129 @@ export async function getThreadMessages(db: DbHandle, who: Identity, threadId: n
       ...toThreadSettings(thread),
     },
   };
+}
+
+/** One page of the shown branch: the newest `limit` messages, those just before `beforeId`, or those around `aroundId`. */
+export interface PageRequest {
+  limit: number;
+  beforeId?: number;
+  aroundId?: number;
+}
+
+/**
+ * A page of the thread's shown branch, oldest first, with `has_more` (earlier messages exist),
+ * `has_more_after` (later ones exist) and `total` (the branch's length, its leaf's depth + 1). It is
+ * a walk up `parent_id` from the shown leaf that stops at the page's start, so the first page of any
+ * thread reads about `limit` rows; a page further back walks down to it from the leaf.
+ */
+export async function getThreadPage(
+  db: Db,
+  who: Identity,
+  threadId: number,
+  page: PageRequest,
+): Promise<Omit<GetMessagesResponse, 'status'>> {
+  const k = db.kysely;
+  const thread = await loadOwnedThread(k, who, threadId);
+  const [leafRow, totalCredits, target] = await Promise.all([
+    shownLeafRow(k, threadId, thread.current_leaf_id),
+    k
+      .selectFrom('messages')
+      .select(sql<number | string | null>`sum(credits)`.as('total'))
+      .where('thread_id', '=', threadId)
+      .executeTakeFirst()
+      .then((r) => Number(r?.total ?? 0)),
+    (page.beforeId ?? page.aroundId)
+      ? k
+          .selectFrom('messages')
+          .select(['id', 'depth'])
+          .where('id', '=', (page.beforeId ?? page.aroundId) as number)
+          .where('thread_id', '=', threadId)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const key = page.beforeId !== undefined ? 'before_id' : 'around_id';
+  const notOnBranch = () => new AppError('bad_request', `Invalid request: ${key}: not a message of the shown branch`);
+  const total = leafRow ? leafRow.depth + 1 : 0;
+  if ((page.beforeId ?? page.aroundId) !== undefined && (!target || target.depth >= total)) throw notOnBranch();
+  // The page is the branch's messages at depths [start, end).
+  let end = total;
+  if (page.beforeId !== undefined) end = (target as { depth: number }).depth;
+  else if (page.aroundId !== undefined) end = Math.min(total, (target as { depth: number }).depth + Math.floor(page.limit / 2) + 1);
+  const start = Math.max(0, end - page.limit);
+  if (page.aroundId !== undefined) end = Math.min(total, start + page.limit);
+  // Walk up from the leaf to the page's start; the message named must be the one met at its depth.
+  const walked = leafRow ? await branchUpTo(k, threadId, leafRow.id, start) : [];
+  if (target && !walked.some((n) => n.id === target.id)) throw notOnBranch();
+  const ids = walked.filter((n) => n.depth >= start && n.depth < end).map((n) => n.id);
+  const rows = ids.length
+    ? await k.selectFrom('messages').selectAll().where('thread_id', '=', threadId).where('id', 'in', ids).orderBy('id').execute()
+    : [];
+  const kids = await siblingsOf(k, threadId, rows);
+  const messages = rows.map((r) => ({ ...toMessageView(r, ownerUserId(thread)), sibling_ids: kids.get(r.parent_id ?? 0) ?? [r.id] }));
+  return {
+    messages,
+    has_more: start > 0,
+    has_more_after: end < total,
+    total,
+    thread: {
+      id: thread.id,
+      title: thread.title,
+      created_at: thread.created_at,
+      current_leaf_id: leafRow?.id ?? null,
+      message_count: total,
+      total_credits: totalCredits,
+      ...toThreadSettings(thread),
+    },
+  };
+}
+
+/** The thread's shown leaf with its depth: the stored one while it exists, else the newest message. */
+async function shownLeafRow(db: DbHandle, threadId: number, stored: number | null) {
+  const row =
+    stored !== null
+      ? await db
+          .selectFrom('messages')
+          .select(['id', 'depth'])
+          .where('id', '=', stored)
+          .where('thread_id', '=', threadId)
+          .executeTakeFirst()
+      : undefined;
+  return (
+    row ??
+    db.selectFrom('messages').select(['id', 'depth']).where('thread_id', '=', threadId).orderBy('id', 'desc').limit(1).executeTakeFirst()
+  );
+}
+
+/** The branch ending at `leafId`, from the leaf up to the message at depth `minDepth` (ids and depths). */
+async function branchUpTo(db: DbHandle, threadId: number, leafId: number, minDepth: number) {
+  const { rows } = await sql<{ id: number; depth: number }>`
+    with recursive branch(id, parent_id, depth) as (
+      select id, parent_id, depth from messages where id = ${leafId} and thread_id = ${threadId}
+      union all
+      select m.id, m.parent_id, m.depth from messages m join branch b on m.id = b.parent_id where b.depth > ${minDepth}
+    )
+    select id, depth from branch`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), depth: Number(r.depth) }));
+}
+
+/** Every version at the places of these messages: the children of their parents, oldest first. */
+async function siblingsOf(db: DbHandle, threadId: number, rows: MessageRow[]): Promise<Map<number, number[]>> {
+  if (rows.length === 0) return new Map();
+  const parents = [...new Set(rows.map((r) => r.parent_id).filter((p): p is number => p !== null))];
+  const hasRoot = rows.some((r) => r.parent_id === null);
+  const nodes = await db
+    .selectFrom('messages')
+    .select(['id', 'parent_id'])
+    .where('thread_id', '=', threadId)
+    .where((eb) => {
+      const any = [];
+      if (parents.length) any.push(eb('parent_id', 'in', parents));
+      if (hasRoot) any.push(eb('parent_id', 'is', null));
+      return eb.or(any);
+    })
+    .orderBy('id')
+    .execute();
+  return childrenOf(nodes);
 }
 
 /** Credits a reply was charged, as its metadata records them (replies from before issue 14 recorded none). */

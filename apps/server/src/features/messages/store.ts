@@ -1,11 +1,11 @@
 import type { Message, MessageMetadata } from '@ensemble/shared';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database, MessagesTable } from '../../db/types.js';
-import { appendParent, deleteBranch } from './tree.js';
+import { deleteBranch } from './tree.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-export type MessageRow = Omit<MessagesTable, 'id'> & { id: number };
+export type MessageRow = Selectable<MessagesTable>;
 
 export interface NewMessage {
   threadId: number;
@@ -17,6 +17,16 @@ export interface NewMessage {
   status?: 'complete' | 'streaming' | 'error';
   /** The message this one follows (null: a first message); left out, the end of the shown branch. */
   parentId?: number | null;
+  /** False: the caller updates the thread (count, update time, shown leaf) itself, once for several inserts. */
+  touchThread?: boolean;
+}
+
+/** The end of a thread's shown branch as SQL: its stored leaf while that exists, else its newest message. */
+function shownLeafSql(threadId: number) {
+  return sql<number | null>`coalesce(
+    (select t.current_leaf_id from threads t where t.id = ${threadId}
+       and exists (select 1 from messages x where x.id = t.current_leaf_id and x.thread_id = ${threadId})),
+    (select max(x.id) from messages x where x.thread_id = ${threadId}))`;
 }
 
 /**
@@ -25,12 +35,15 @@ export interface NewMessage {
  */
 export async function insertMessage(db: Executor, m: NewMessage): Promise<number> {
   const t = now();
-  const parentId = m.parentId === undefined ? await appendParent(db, m.threadId) : m.parentId;
+  // Left out, the parent is found by the insert itself (no read first).
+  const parentId = m.parentId === undefined ? shownLeafSql(m.threadId) : m.parentId;
   const row = await db
     .insertInto('messages')
     .values({
       thread_id: m.threadId,
       parent_id: parentId,
+      depth: parentId === null ? 0 : sql<number>`coalesce((select p.depth + 1 from messages p where p.id = ${parentId}), 0)`,
+      credits: m.role === 'assistant' ? metadataCredits(m.metadata) : 0,
       role: m.role,
       type: m.type,
       content: m.content,
@@ -42,6 +55,7 @@ export async function insertMessage(db: Executor, m: NewMessage): Promise<number
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (m.touchThread === false) return row.id;
   await db
     .updateTable('threads')
     .set({ message_count: sql`message_count + 1`, updated_at: t, current_leaf_id: row.id })
@@ -61,11 +75,22 @@ export async function updateMessage(
     .set({
       ...(changes.content !== undefined ? { content: changes.content } : {}),
       ...(changes.status !== undefined ? { status: changes.status } : {}),
-      ...(changes.metadata !== undefined ? { metadata: changes.metadata ? JSON.stringify(changes.metadata) : null } : {}),
+      ...(changes.metadata !== undefined
+        ? {
+            metadata: changes.metadata ? JSON.stringify(changes.metadata) : null,
+            credits: sql<number>`case when role = 'assistant' then ${metadataCredits(changes.metadata)} else 0 end`,
+          }
+        : {}),
       updated_at: now(),
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** The credits a reply's metadata records (0 when none). */
+export function metadataCredits(metadata: MessageMetadata | null | undefined): number {
+  const credits = metadata?.credits;
+  return typeof credits === 'number' && Number.isFinite(credits) ? credits : 0;
 }
 
 /** Deletes a message with everything below it, lowers its thread's count and keeps its shown branch valid. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
+import { guestAttachments, removeSweptAttachments, sweepUnsentAttachments } from '../attachments/sweep.js';
 import { type ObjectStore, imageObjectKey } from '../images/object-store.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -58,6 +59,7 @@ export async function sweepInactiveGuests(db: Db, storage: ObjectStore, ttlDays:
     if (ids.length === 0) break;
     after = ids[ids.length - 1] as number;
     const images = await db.kysely.selectFrom('images').select(['guest_id', 'file_name']).where('guest_id', 'in', ids).execute();
+    const attached = await guestAttachments(db.kysely, ids);
     const deleted = await db.kysely
       .deleteFrom('guests')
       .where(inactive)
@@ -72,6 +74,7 @@ export async function sweepInactiveGuests(db: Db, storage: ObjectStore, ttlDays:
     const gone = new Set(deleted.map((r) => r.id));
     const files = images.filter((i) => i.guest_id != null && gone.has(i.guest_id)).map((i) => i.file_name);
     out.files += await removeOrphanFiles(db, storage, files);
+    out.files += await removeSweptAttachments(db.kysely, storage, attached, gone);
   }
   return out;
 }
@@ -130,6 +133,8 @@ export function startGuestSweep(
     try {
       const result = await sweepInactiveGuests(db, storage, ttlDays);
       await pruneExpiredRows(db);
+      const unsent = await sweepUnsentAttachments(db.kysely, storage);
+      if (unsent) log.info({ attachments: unsent }, 'unsent attachments removed');
       if (result.guests) log.info(result, 'inactive guests removed');
     } catch (err) {
       log.error({ err }, 'guest sweep failed; it will run again');

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CREDITS } from '@ensemble/shared';
 import { type Db, now } from '../../db/connection.js';
+import { METRIC, bump } from '../rollups/rollups.js';
 
 /** Who is calling: an account or a guest, from the session cookie alone. */
 export type Identity =
@@ -130,6 +131,7 @@ export async function createGuest(db: Db, clientAddress: string, perAddressPerDa
         created_at: now(),
       })
       .execute();
+    if (credits > 0) await bump(trx, METRIC.fundedGuests, '', 1, day);
     return guest.id;
   });
 }

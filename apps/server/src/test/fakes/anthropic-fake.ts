@@ -1,3 +1,4 @@
+import { anthropicContentError } from './content-parts.js';
 import {
   type FakeContext,
   type FakeServer,
@@ -61,6 +62,8 @@ export function startAnthropicFake(): Promise<FakeServer> {
     // The Messages API takes system text only as the top-level `system`, and temperature from 0 to 1.
     if (body.messages.some((m: { role?: unknown }) => m.role !== 'user' && m.role !== 'assistant'))
       return sendJson(res, 400, errorBody(400, 'messages: roles must be user or assistant; use the top-level system parameter'));
+    const blocks = anthropicContentError(body.messages);
+    if (blocks) return sendJson(res, 400, errorBody(400, blocks));
     const temperature = (body as { temperature?: unknown }).temperature;
     if (temperature !== undefined && /claude-(sonnet|opus|haiku|fable)-5|claude-opus-4-[78]/.test(String(body.model)))
       return sendJson(res, 400, errorBody(400, `temperature: is not supported for ${String(body.model)}`));

@@ -1,3 +1,4 @@
+import { googleContentError } from './content-parts.js';
 import {
   type FakeContext,
   type FakeServer,
@@ -67,6 +68,8 @@ export function startGoogleFake(): Promise<FakeServer> {
     const contents = (request.body as { contents?: unknown })?.contents;
     if (!Array.isArray(contents) || contents.length === 0)
       return sendJson(res, 400, errorBody(400, '* GenerateContentRequest.contents: contents is not specified'));
+    const parts = googleContentError(contents);
+    if (parts) return sendJson(res, 400, errorBody(400, parts));
     // generateContent keeps parameters in generationConfig and system text in systemInstruction.
     const { generationConfig, systemInstruction, ...rest } = (request.body ?? {}) as Record<string, unknown>;
     const unknown = Object.keys(rest).filter((k) => !['contents', 'safetySettings', 'tools', 'toolConfig', 'cachedContent'].includes(k));

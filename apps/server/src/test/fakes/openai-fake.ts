@@ -1,3 +1,4 @@
+import { openAIContentError } from './content-parts.js';
 import {
   FAKE_PNG,
   HUGE_CLAIM_PNG,
@@ -165,6 +166,11 @@ async function chat(ctx: FakeContext, model: string, flavour: OpenAIFlavour): Pr
     return void sendJson(ctx.res, 400, {
       error: { message: refused, type: 'invalid_request_error', param: null, code: 'unsupported_parameter' },
     });
+  }
+  const messages = (ctx.request.body as { messages?: unknown })?.messages;
+  const content = Array.isArray(messages) ? openAIContentError(messages, flavour === 'openai') : "'messages' is a required property";
+  if (content) {
+    return void sendJson(ctx.res, 400, { error: { message: content, type: 'invalid_request_error', param: 'messages', code: null } });
   }
   if (misbehave(ctx, ERRORS)) return;
   const { res } = ctx;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GuestUnfundedNotice } from '@/features/credits';
 import { useSession } from '@/features/session';
+import { SearchRoot } from '@/features/search';
 import { KeyboardShortcuts } from '@/features/shortcuts';
 import { AppHeader } from './app-header';
 
@@ -23,6 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <KeyboardShortcuts />
+      <SearchRoot />
     </div>
   );
 }

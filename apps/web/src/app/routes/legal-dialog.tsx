@@ -3,22 +3,10 @@ import { useNavigate, useLocation } from 'react-router';
 import type { LegalDocument } from '@/components/legal-link';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { LEGAL_TITLES } from './legal-documents';
 
 // The documents' text loads with the first dialog, not with every page.
 const LegalDocumentBody = lazy(async () => ({ default: (await import('@/features/legal')).LegalDocumentBody }));
-
-/** Titles of the legal documents, by route. */
-export const LEGAL_TITLES: Record<LegalDocument, string> = {
-  terms: 'Terms of Service',
-  privacy: 'Privacy Policy',
-  contact: 'Contact Us',
-};
-
-/** The legal document at a path (/terms, /privacy, /contact), if it is one. */
-export function legalDocumentAt(pathname: string): LegalDocument | undefined {
-  const name = pathname.replace(/^\/+|\/+$/g, '');
-  return name in LEGAL_TITLES ? (name as LegalDocument) : undefined;
-}
 
 /** A legal document as a dialog; closing goes back one step, or to /prod when opened directly. */
 export function LegalDialog({ doc }: { doc: LegalDocument }) {

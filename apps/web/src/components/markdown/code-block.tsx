@@ -54,8 +54,34 @@ function PlainCode({ code, language, final }: { code: string; language: string; 
         tabIndex={0}
         className="hljs overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring px-4 py-3 font-mono text-[0.86em] leading-relaxed"
       >
-        <code>{highlighted ?? code}</code>
+        <code>{highlighted ?? <GrowingCode code={code} />}</code>
       </pre>
     </div>
+  );
+}
+
+const LINES_PER_GROUP = 40;
+
+/** A run of finished lines: its own block, so the browser lays it out once, not on every token. */
+const LineGroup = memo(function LineGroup({ text }: { text: string }) {
+  return <span className="block">{text}</span>;
+});
+
+/**
+ * Code still arriving (or not highlighted yet), cut into blocks of 40 lines: as it grows only the
+ * last block changes, so a 400-line block costs one small layout per token instead of a whole one.
+ */
+function GrowingCode({ code }: { code: string }) {
+  const lines = code.split('\n');
+  if (lines.length <= LINES_PER_GROUP) return <>{code}</>;
+  const groups: string[] = [];
+  for (let i = 0; i < lines.length; i += LINES_PER_GROUP) groups.push(lines.slice(i, i + LINES_PER_GROUP).join('\n'));
+  return (
+    <>
+      {groups.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: groups only grow at the end, so a group's index is its identity
+        <LineGroup key={i} text={text} />
+      ))}
+    </>
   );
 }

@@ -64,4 +64,24 @@ describe('Markdown', () => {
     expect(markdownParseCount() - before).toBe(10);
     expect(screen.getByText(/Growinginginginginginginginginging/)).toBeInTheDocument();
   });
+
+  it('keeps the finished lines of a long code block that is still arriving as blocks that do not change', () => {
+    const lines = Array.from({ length: 100 }, (_, n) => `const line${n} = ${n};`);
+    const head = `\`\`\`ts\n${lines.slice(0, 90).join('\n')}`;
+    const { container, rerender } = render(<Markdown text={head} streaming />);
+    const pre = container.querySelector('pre') as HTMLElement;
+    const groups = () => [...pre.querySelectorAll('code > span.block')];
+    const first = groups()[0];
+    expect(groups()).toHaveLength(3);
+    expect(first?.textContent).toBe(lines.slice(0, 40).join('\n'));
+    rerender(<Markdown text={`${head}\n${lines.slice(90).join('\n')}`} streaming />);
+    expect(groups()).toHaveLength(3);
+    // The first 40 lines are the same element, untouched; the text reads as the code, line for line.
+    expect(groups()[0]).toBe(first);
+    expect(
+      groups()
+        .map((g) => g.textContent)
+        .join('\n'),
+    ).toBe(lines.join('\n'));
+  });
 });

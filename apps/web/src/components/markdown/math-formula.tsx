@@ -1,13 +1,12 @@
-import { memo, useMemo } from 'react';
-import { renderFormula, useKatex } from './use-katex';
+import { memo } from 'react';
+import { useFormulaHtml } from './use-katex';
 
 /**
  * A LaTeX formula rendered by KaTeX (loaded on first use); until then its source shows in a
  * monospace span, so nothing jumps far when it arrives.
  */
 export const MathFormula = memo(function MathFormula({ tex, display }: { tex: string; display: boolean }) {
-  const katex = useKatex();
-  const html = useMemo(() => (katex ? renderFormula(katex, tex, display) : null), [katex, tex, display]);
+  const html = useFormulaHtml(tex, display);
   const className = display ? 'my-3 block overflow-x-auto overflow-y-hidden py-1 text-center [contain:content]' : 'inline';
   if (html === null) {
     return (

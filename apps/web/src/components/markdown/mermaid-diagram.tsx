@@ -1,6 +1,7 @@
 import { Check, Code2, Copy, Workflow } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import { type MermaidImage, renderMermaid } from './mermaid-renderer';
+import { ReplyStreaming } from './streaming-context';
 import { useCopyMarker } from './use-copy-marker';
 
 type State = { status: 'drawing' } | { status: 'drawn'; image: MermaidImage } | { status: 'failed'; reason: string };
@@ -10,9 +11,12 @@ const toolButton = 'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 tran
 /**
  * A Mermaid code block: its source while it streams, then the diagram (Mermaid loads on first
  * use), with a toggle back to the source and a copy button. Source that Mermaid cannot parse
- * stays as code with the reason.
+ * stays as code with the reason. Drawing is one long task (layout needs the page), so it waits
+ * until the reply has ended: a complete block says so meanwhile.
  */
-export const MermaidDiagram = memo(function MermaidDiagram({ code, complete }: { code: string; complete: boolean }) {
+export const MermaidDiagram = memo(function MermaidDiagram({ code, complete: closed }: { code: string; complete: boolean }) {
+  const replyStreaming = useContext(ReplyStreaming);
+  const complete = closed && !replyStreaming;
   const [state, setState] = useState<State>({ status: 'drawing' });
   const [showSource, setShowSource] = useState(false);
   const { copied, copy } = useCopyMarker();
@@ -49,6 +53,11 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, complete }: {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
+      {closed && replyStreaming && (
+        <p className="border-b border-border px-4 py-2 text-xs text-muted" data-testid="mermaid-waiting">
+          The diagram is drawn when the reply ends.
+        </p>
+      )}
       {complete && state.status === 'failed' && (
         <p className="border-b border-border px-4 py-2 text-xs text-danger" role="note">
           This diagram could not be drawn: {state.reason}

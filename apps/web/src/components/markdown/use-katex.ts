@@ -39,22 +39,65 @@ export function renderFormula(katex: Katex, tex: string, display: boolean): stri
   return html;
 }
 
-/** The loaded KaTeX, or null while it loads (or if its chunk failed to load). */
-export function useKatex(): Katex | null {
-  const [katex, setKatex] = useState<Katex | null>(() => loaded);
+/** A formula's HTML if it was rendered before (and KaTeX is loaded), else null. */
+function renderedBefore(tex: string, display: boolean): string | null {
+  return loaded ? (cache.get(`${display ? 'D' : 'I'}${tex}`) ?? null) : null;
+}
+
+// Formulas not rendered yet wait in a queue rendered in slices of a few milliseconds, so a reply
+// with hundreds of formulas (or KaTeX arriving while they show as source) never blocks the page long.
+interface FormulaJob {
+  tex: string;
+  display: boolean;
+  cancelled: boolean;
+  done(html: string): void;
+}
+const queue: FormulaJob[] = [];
+let pumping = false;
+const SLICE_MS = 8;
+
+function pump() {
+  pumping = false;
+  const katex = loaded;
+  if (!katex) return;
+  const start = performance.now();
+  while (queue.length && performance.now() - start < SLICE_MS) {
+    const job = queue.shift() as FormulaJob;
+    if (!job.cancelled) job.done(renderFormula(katex, job.tex, job.display));
+  }
+  if (queue.length) schedulePump();
+}
+
+function schedulePump() {
+  if (pumping) return;
+  pumping = true;
+  setTimeout(pump, 0);
+}
+
+/**
+ * The HTML of one formula, or null until it is rendered: at once when it was rendered before,
+ * otherwise KaTeX loads (first time) and the formula takes its turn in the sliced queue.
+ */
+export function useFormulaHtml(tex: string, display: boolean): string | null {
+  const before = renderedBefore(tex, display);
+  const key = `${display ? 'D' : 'I'}${tex}`;
+  const [rendered, setRendered] = useState<{ key: string; html: string } | null>(null);
   useEffect(() => {
-    if (loaded) return;
-    let cancelled = false;
-    loadKatex()
-      .then((k) => {
-        if (!cancelled) setKatex(() => k);
-      })
-      .catch(() => {
+    if (before !== null) return;
+    const job: FormulaJob = { tex, display, cancelled: false, done: (html) => setRendered({ key, html }) };
+    loadKatex().then(
+      () => {
+        if (job.cancelled) return;
+        queue.push(job);
+        schedulePump();
+      },
+      () => {
         // Offline: the TeX source stays readable.
-      });
+      },
+    );
     return () => {
-      cancelled = true;
+      job.cancelled = true;
     };
-  }, []);
-  return katex;
+  }, [before, key, tex, display]);
+  return before ?? (rendered?.key === key ? rendered.html : null);
 }

@@ -31,4 +31,20 @@ describe('ModelPicker', () => {
     await userEvent.click(await screen.findByText('All Models...'));
     expect(onAll).toHaveBeenCalledOnce();
   });
+
+  it('greys a model that cannot be chosen, with the reason, and does not choose it', async () => {
+    const onChange = vi.fn();
+    const deepseek = TEXT_MODELS.find((m) => m.id === 'deepseek-chat')!;
+    const list = [TEXT_MODELS[0]!, deepseek];
+    const unavailable = (m: { id: string }) => (m.id === 'deepseek-chat' ? 'Cannot see images' : null);
+    render(<ModelPicker models={list} value="gpt-4o" onChange={onChange} unavailable={unavailable} testId="picker" />);
+    await userEvent.click(screen.getByTestId('picker'));
+    const menu = await screen.findByTestId('picker-menu');
+    const item = menu.querySelector('[data-model-id="deepseek-chat"]') as HTMLElement;
+    expect(item).toHaveAttribute('data-disabled');
+    expect(item).toHaveTextContent('Cannot see images');
+    expect(menu.querySelector('[data-model-id="gpt-4o"]')).not.toHaveAttribute('data-disabled');
+    await userEvent.click(screen.getByText(deepseek.name));
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

@@ -26,6 +26,8 @@ export interface ModelPickerProps {
   className?: string;
   /** Test id of the trigger button. */
   testId?: string;
+  /** Why a model cannot be chosen right now (shown greyed with the reason), or null when it can. */
+  unavailable?: (model: ModelEntry) => string | null;
 }
 
 /** The tallest a model dropdown may be (screens: at most 300 px); it scrolls past that. */
@@ -45,6 +47,7 @@ export function ModelPicker({
   disabled,
   className,
   testId,
+  unavailable,
 }: ModelPickerProps) {
   const current = models.find((m) => m.id === value);
   return (
@@ -74,15 +77,27 @@ export function ModelPicker({
         data-testid={testId ? `${testId}-menu` : undefined}
       >
         <DropdownMenuLabel>{label}</DropdownMenuLabel>
-        {models.map((m) => (
-          <DropdownMenuItem key={m.id} onSelect={() => onChange(m.id)} data-model-id={m.id}>
-            <ModelIcon model={m} />
-            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{m.name}</span>
-            {m.demo ? <Badge>demo</Badge> : null}
-            <Badge tone="accent">{costLabel(m.cost)}</Badge>
-            <Check className={cn('size-4', m.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
-          </DropdownMenuItem>
-        ))}
+        {models.map((m) => {
+          const reason = unavailable?.(m) ?? null;
+          return (
+            <DropdownMenuItem
+              key={m.id}
+              onSelect={() => onChange(m.id)}
+              data-model-id={m.id}
+              disabled={reason !== null}
+              title={reason ?? undefined}
+            >
+              <ModelIcon model={m} />
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+                {m.name}
+                {reason ? <span className="block text-xs text-muted">{reason}</span> : null}
+              </span>
+              {m.demo ? <Badge>demo</Badge> : null}
+              <Badge tone="accent">{costLabel(m.cost)}</Badge>
+              <Check className={cn('size-4', m.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
+            </DropdownMenuItem>
+          );
+        })}
         {onAllModels ? (
           <>
             <DropdownMenuSeparator />

@@ -1,4 +1,12 @@
-import { ASPECT_RATIOS, type ChatResponse, MESSAGES, type MessageMetadata, type ModelEntry, modelCost } from '@ensemble/shared';
+import {
+  ASPECT_RATIOS,
+  type ChatResponse,
+  MESSAGES,
+  type MessageMetadata,
+  type ModelEntry,
+  attachmentsCost,
+  modelCost,
+} from '@ensemble/shared';
 import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
 import { sendChat } from './api/send-chat';
@@ -65,7 +73,9 @@ function isImageReply(res: ChatResponse, model: ModelEntry | undefined): boolean
 export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCallbacks): Promise<SendReply> {
   const { model } = deps;
   if (!model) throw new Error(MESSAGES.modelNotFound);
-  const cost = modelCost(model);
+  // Each new attachment adds its catalogue credits (once, with this message); the pre-check counts them.
+  const attachmentIds = request.regenerateId ? [] : (request.attachments ?? []).map((a) => a.id);
+  const cost = modelCost(model) + attachmentsCost(model, attachmentIds.length);
   const check = await checkCredits(cost);
   const have = check.credits_info.remaining;
   if (check.status === 'credits_exhausted' || have < cost) {
@@ -87,6 +97,7 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
       messages: request.regenerateId ? [] : [{ content: request.prompt, role: 'user', type: 'text', metadata }],
       ...(request.regenerateId ? { regenerate_id: request.regenerateId } : {}),
       ...(request.parentId !== undefined ? { parent_id: request.parentId } : {}),
+      ...(attachmentIds.length ? { attachment_ids: attachmentIds } : {}),
     },
     image ? 'image' : 'text',
     deps.signal,

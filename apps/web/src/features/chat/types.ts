@@ -1,4 +1,4 @@
-import type { AspectRatio, MessageMetadata, ModelType } from '@ensemble/shared';
+import type { AspectRatio, AttachmentInfo, MessageMetadata, ModelType } from '@ensemble/shared';
 
 /** A message as the chat screen holds it (core.md section 3: sender user or ai; type loading, image, input or text). */
 export interface ChatMessage {
@@ -34,6 +34,8 @@ export interface SendRequest {
   parentId?: number;
   /** Regenerate: the reply to answer again as a new version (no new prompt is sent). */
   regenerateId?: number;
+  /** Uploaded files the prompt sends (charged once, with it). */
+  attachments?: AttachmentInfo[];
 }
 
 /** The error banner's state: a credits error gets the coin icon and an action link. */

@@ -50,6 +50,8 @@ describe('the credit meter with spending limits', () => {
             spending: { monthly_budget: null, low_balance_warning: null, month_spent: 12, day_spent: 2, daily_cap: null },
           },
         },
+        // Settings also lists the account's share links: none here.
+        'GET /api/share/list.php': { json: { status: 'success', links: [] } },
         'POST /api/user/spending.php': {
           json: {
             status: 'success',

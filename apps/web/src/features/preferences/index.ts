@@ -22,3 +22,4 @@ export {
   type Theme,
 } from './preferences-rules';
 export { useApplyPreferences } from './hooks/use-apply-preferences';
+export { useDefaultFavourites } from './hooks/use-default-favourites';

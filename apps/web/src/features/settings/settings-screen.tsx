@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
 import { usePreferences } from '@/features/preferences';
+import { ShareLinksList } from '@/features/share';
 import { useSession } from '@/features/session';
 import { AppearanceSection } from './components/appearance-section';
 import { EmailSection } from './components/email-section';
@@ -10,6 +11,7 @@ import { ModelsSection } from './components/models-section';
 import { ResetSection } from './components/reset-section';
 import { SystemPromptSection } from './components/system-prompt-section';
 import { SpendingSection } from './components/spending-section';
+import { SettingsSection } from './components/settings-section';
 import { useSettingsActivity } from './hooks/use-settings-activity';
 
 /** /prod/settings: appearance, favourite models, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
@@ -34,6 +36,15 @@ export function SettingsScreen() {
           <SystemPromptSection />
           {user && <SpendingSection />}
           {user && <EmailSection user={user} />}
+          {user && (
+            <SettingsSection
+              id="share-links"
+              title="Shared links"
+              description="Read-only snapshots of your conversations that anyone with the link can open."
+            >
+              <ShareLinksList />
+            </SettingsSection>
+          )}
           <ResetSection
             onReset={() => {
               usePreferences.getState().resetPreferences();

@@ -33,7 +33,7 @@ export const SHORTCUTS: ShortcutDef[] = [
   { id: 'stop', label: 'Stop the reply', combos: [{ code: 'Escape' }], note: 'While a reply is streaming', inFields: true },
   { id: 'copyLastReply', label: 'Copy the last reply', combos: [{ mod: true, shift: true, code: 'KeyC' }], inFields: true },
   { id: 'toggleThreadList', label: 'Show or hide the chat list', combos: [{ mod: true, shift: true, code: 'KeyS' }], inFields: true },
-  { id: 'search', label: 'Search chats', combos: [{ mod: true, code: 'KeyK' }], note: 'Reserved for search', inFields: true },
+  { id: 'search', label: 'Search chats', combos: [{ mod: true, code: 'KeyK' }], inFields: true },
   { id: 'showShortcuts', label: 'Keyboard shortcuts', combos: [{ key: '?' }, { mod: true, code: 'Slash' }], inFields: false },
 ];
 

@@ -53,7 +53,7 @@ export function useGlobalShortcuts(onShowShortcuts: () => void): void {
           if (!emitShortcut(action)) emitBrowserEvent('threadListToggle', {});
           return true;
         case 'search':
-          // Reserved: the key is kept for search (a later release) so nothing else takes it.
+          // The search dialog (mounted by the layout) claims it; the key is never the browser's.
           emitShortcut(action);
           return true;
         default:

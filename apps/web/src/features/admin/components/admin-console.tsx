@@ -9,14 +9,20 @@ import { operatorQuery } from '../api/admin-queries';
 import { AbusePanel } from './abuse-panel';
 import { AuditPanel } from './audit-panel';
 import { CapsPanel } from './caps-panel';
+import { OverviewPanel } from './overview-panel';
+import { ModelsPanel } from './models-panel';
+import { ProvidersPanel } from './providers-panel';
 import { UserDetail } from './user-detail';
 import { UsersPanel } from './users-panel';
 
 const TABS = [
-  { to: '/admin', label: 'Users', end: true },
+  { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/users', label: 'Users', end: false },
   { to: '/admin/caps', label: 'Daily caps', end: false },
   { to: '/admin/abuse', label: 'Abuse', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
+  { to: '/admin/models', label: 'Models', end: false },
+  { to: '/admin/providers', label: 'Providers', end: false },
 ];
 
 function Refused({ error }: { error: unknown }) {
@@ -29,7 +35,7 @@ function Refused({ error }: { error: unknown }) {
   );
 }
 
-/** /prod/admin/*: the operator console (users, daily caps, audit log); anyone else sees a refusal. */
+/** /prod/admin/*: the operator console (overview first, then users, caps, abuse, audit, models, providers); anyone else sees a refusal. */
 export function AdminConsole() {
   const me = useQuery(operatorQuery());
   if (me.isPending) {
@@ -60,12 +66,16 @@ export function AdminConsole() {
         ))}
       </nav>
       <Routes>
-        <Route index element={<UsersPanel />} />
+        <Route index element={<OverviewPanel />} />
+        <Route path="overview" element={<OverviewPanel />} />
+        <Route path="users" element={<UsersPanel />} />
         <Route path="users/:userId" element={<UserDetail />} />
         <Route path="caps" element={<CapsPanel />} />
         <Route path="abuse" element={<AbusePanel />} />
         <Route path="audit" element={<AuditPanel />} />
-        <Route path="*" element={<UsersPanel />} />
+        <Route path="models" element={<ModelsPanel />} />
+        <Route path="providers" element={<ProvidersPanel />} />
+        <Route path="*" element={<OverviewPanel />} />
       </Routes>
     </Page>
   );

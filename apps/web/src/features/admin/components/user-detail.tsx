@@ -52,7 +52,7 @@ export function UserDetail() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
+        <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
           <ArrowLeft aria-hidden="true" className="size-4" /> All users
         </Link>
         <h2 className="mt-2 text-2xl text-fg">{u.email}</h2>

@@ -81,4 +81,66 @@ describe('ChatInputBar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/prod/settings'));
     expect(router.state.location.state).toEqual({ scrollToFirstHeading: true });
   });
+
+  describe('attachments', () => {
+    const info = (kind: 'image' | 'pdf', name: string) => ({
+      id: kind === 'image' ? 'a'.repeat(32) : 'b'.repeat(32),
+      kind,
+      name,
+      media_type: kind === 'image' ? 'image/png' : 'application/pdf',
+      size: 2048,
+      width: kind === 'image' ? 8 : null,
+      height: kind === 'image' ? 6 : null,
+      text_chars: kind === 'image' ? null : 120,
+      truncated: false,
+      url: `/api/attachments/file/${kind === 'image' ? 'a'.repeat(32) : 'b'.repeat(32)}`,
+      thumbnail_url: kind === 'image' ? `/api/attachments/file/${'a'.repeat(32)}/thumbnail` : null,
+    });
+
+    it('uploads a chosen file, shows it as a removable chip and sends its id with the prompt', async () => {
+      const fetchStub = stubApi({
+        routes: { 'POST /api/attachments/upload.php': { json: { status: 'success', attachments: [info('pdf', 'report.pdf')] } } },
+      });
+      const onSend = vi.fn();
+      renderInChat(<ChatInputBar onSend={onSend} />);
+      await userEvent.upload(screen.getByTestId('attach-input'), new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' }));
+      const tray = await screen.findByRole('list', { name: 'Files to send' });
+      expect(tray).toHaveTextContent('report.pdf');
+      const call = fetchStub.mock.calls.find(([url]) => String(url).includes('/api/attachments/upload.php'));
+      expect(call?.[1]?.body).toBeInstanceOf(FormData);
+      // A file alone can be sent: the prompt says to look at it.
+      await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+      expect(onSend).toHaveBeenCalledWith(
+        expect.objectContaining({ prompt: 'Please look at the attached files.', attachments: [info('pdf', 'report.pdf')] }),
+      );
+      expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+    });
+
+    it('blocks sending an image to the text-only current model with the reason, until the image is removed', async () => {
+      stubApi({ routes: { 'POST /api/attachments/upload.php': { json: { status: 'success', attachments: [info('image', 'cat.png')] } } } });
+      renderInChat(<ChatInputBar onSend={vi.fn()} />);
+      await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'What is this?');
+      await userEvent.upload(screen.getByTestId('attach-input'), new File(['png'], 'cat.png', { type: 'image/png' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('cannot see images');
+      expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+      await userEvent.click(screen.getByRole('button', { name: 'Remove cat.png' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    });
+
+    it('shows the server`s refusal of a file', async () => {
+      stubApi({
+        routes: {
+          'POST /api/attachments/upload.php': {
+            status: 400,
+            json: { status: 'error', message: '"broken.pdf" could not be read as a PDF' },
+          },
+        },
+      });
+      renderInChat(<ChatInputBar onSend={vi.fn()} />);
+      await userEvent.upload(screen.getByTestId('attach-input'), new File(['x'], 'broken.pdf', { type: 'application/pdf' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('"broken.pdf" could not be read as a PDF');
+      expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+    });
+  });
 });

@@ -1,6 +1,16 @@
-import { UI } from '@ensemble/shared';
-import { ArrowUp, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ATTACHMENT_ACCEPT, UI, acceptsImages } from '@ensemble/shared';
+import { ArrowUp, Paperclip, Square } from 'lucide-react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { AttachmentChips, useAttachments } from '@/features/attachments';
 import { useNavigate } from 'react-router';
 import { ModelPicker } from '@/components/model-picker';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
@@ -27,7 +37,10 @@ export function ChatInputBar({
   onStop?(): void;
 }) {
   const [text, setText] = useState('');
+  const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const files = useAttachments();
   const navigate = useNavigate();
   const { catalogue, find } = useModels();
   const messageType = usePreferences((s) => s.messageType);
@@ -60,12 +73,43 @@ export function ChatInputBar({
     return () => document.removeEventListener('keydown', onKey);
   }, [streaming, onStop]);
 
+  // Attachments go with text messages; while an image is attached, models that cannot see it are greyed.
+  const canAttach = messageType === 'text';
+  const hasImage = files.attached.some((a) => a.kind === 'image');
+  const unavailable = (m: { input?: ('text' | 'image')[] }) =>
+    hasImage && !acceptsImages(m) ? 'Cannot see images: remove the attached image to use it' : null;
+  const currentBlocked = canAttach && current ? unavailable(current) : null;
+  const sendable = (text.trim() || (canAttach && files.attached.length > 0)) && files.uploading === 0 && !currentBlocked;
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const prompt = text.trim();
-    if (!prompt || disabled || streaming) return;
-    onSend({ prompt, model, type: messageType, aspectRatio });
+    if (!sendable || disabled || streaming) return;
+    const attachments = canAttach ? files.attached : [];
+    const prompt = text.trim() || 'Please look at the attached files.';
+    onSend({ prompt, model, type: messageType, aspectRatio, ...(attachments.length ? { attachments } : {}) });
     setText('');
+    files.clear();
+  };
+
+  const addFiles = (list: FileList | null | undefined) => {
+    if (!canAttach || !list || list.length === 0) return;
+    void files.add([...list]);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!canAttach || event.clipboardData.files.length === 0) return;
+    event.preventDefault();
+    addFiles(event.clipboardData.files);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    setDragging(false);
+    if (!canAttach || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    addFiles(event.dataTransfer.files);
+  };
+  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (!canAttach || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(true);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -78,14 +122,33 @@ export function ChatInputBar({
   return (
     <form
       onSubmit={submit}
-      className="rounded-2xl border border-border bg-surface shadow-sm focus-within:border-accent/60"
+      onDrop={onDrop}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      className={`rounded-2xl border bg-surface shadow-sm focus-within:border-accent/60 ${dragging ? 'border-accent' : 'border-border'}`}
       data-testid="chat-input-bar"
     >
+      {canAttach && (files.attached.length > 0 || files.uploading > 0) ? (
+        <div className="px-3 pt-3">
+          <AttachmentChips attachments={files.attached} onRemove={files.remove} label="Files to send" />
+          {files.uploading > 0 ? (
+            <p className="mt-1 text-xs text-muted" role="status">
+              Uploading {files.uploading} file{files.uploading === 1 ? '' : 's'}...
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {files.error || currentBlocked ? (
+        <p className="px-4 pt-2 text-sm text-danger" role="alert" data-testid="attachment-error">
+          {files.error ?? `${current?.name ?? 'This model'} cannot see images: remove the attached image or choose another model`}
+        </p>
+      ) : null}
       <textarea
         ref={area}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={handleKeyDown}
+        onPaste={onPaste}
         placeholder="Ask me anything..."
         aria-label="Message"
         rows={2}
@@ -94,6 +157,33 @@ export function ChatInputBar({
       />
       <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
         <TypeToggle value={messageType} onChange={setMessageType} />
+        {canAttach ? (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              hidden
+              aria-hidden
+              tabIndex={-1}
+              data-testid="attach-input"
+              onChange={(e) => {
+                addFiles(e.target.files);
+                e.target.value = '';
+              }}
+            />
+            <button
+              type="button"
+              aria-label="Attach files"
+              title="Attach images, PDFs or text files (or paste, or drop them here)"
+              onClick={() => picker.current?.click()}
+              className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
+            >
+              <Paperclip className="size-4" aria-hidden />
+            </button>
+          </>
+        ) : null}
         <ModelPicker
           models={options}
           value={model}
@@ -101,6 +191,7 @@ export function ChatInputBar({
           onAllModels={() => navigate('/settings', { state: { scrollToFirstHeading: true } })}
           testId="chat-model-picker"
           className="max-w-[13rem]"
+          unavailable={canAttach ? unavailable : undefined}
         />
         {messageType === 'image' && <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />}
         {streaming && onStop ? (
@@ -117,7 +208,7 @@ export function ChatInputBar({
           <button
             type="submit"
             aria-label="Send message"
-            disabled={!text.trim() || disabled}
+            disabled={!sendable || disabled}
             className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
           >
             <ArrowUp className="size-4" aria-hidden />

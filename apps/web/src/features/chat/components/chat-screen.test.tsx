@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ensemble/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -153,6 +154,24 @@ describe('ChatScreen', () => {
     expect(screen.queryByTestId('streaming-dots')).toBeNull();
     await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the busy answer of a full server (503) as the banner, with nothing left streaming', async () => {
+    stubApi({
+      routes: {
+        'POST /api/credits/check_credits.php': { json: creditsAnswer(25) },
+        'POST /api/threads/create_thread.php': created(5),
+        'GET /api/messages/get_messages.php': {
+          json: { status: 'success', messages: [], thread: { id: 5, title: 'New Thread', created_at: '2025-01-01T00:00:00.000Z' } },
+        },
+        'POST /api/messages/chat.php': { status: 503, json: { status: 'error', message: MESSAGES.serviceBusy } },
+      },
+    });
+    renderApp('/prod/thread');
+    await send('Hello');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('The service is busy. Please try again in a few seconds.');
+    expect(screen.queryByTestId('streaming-dots')).toBeNull();
   });
 
   it('opens a stored thread, and makes a new thread when the thread is forbidden', async () => {

@@ -1,8 +1,9 @@
 import { type ModelType, normalizeAspectRatio, type ThreadSettings } from '@ensemble/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
+import { useSearchTarget } from '@/features/search';
 import { useSession } from '@/features/session';
 import { useModels } from '@/lib/models';
 import { useChatController } from '../hooks/use-chat-controller';
@@ -28,11 +29,25 @@ export function ChatScreen() {
   useThreadRouting(chat);
   useChatEvents(chat);
   useChatShortcuts(chat);
+  const searchTarget = useSearchTarget();
   const panel = useSidePanel();
   const { user } = useSession();
   const { find, catalogue } = useModels();
   const findModel = useCallback((id: string | null) => find(id), [find]);
   const { send, threadId, title, messages } = chat;
+
+  // A search result's message older than the page loaded: load the whole shown branch first, once.
+  const targetLoaded = searchTarget !== null && messages.some((m) => m.id === searchTarget.id);
+  const wholeFor = useRef<string | null>(null);
+  const needsWhole =
+    searchTarget !== null && searchTarget.threadId === threadId && !chat.loadingThread && !targetLoaded && chat.earlier > 0;
+  useEffect(() => {
+    if (!needsWhole || !searchTarget || wholeFor.current === searchTarget.key) return;
+    wholeFor.current = searchTarget.key;
+    void chat.openThread(searchTarget.threadId, { wholeBranch: true });
+  }, [needsWhole, searchTarget, chat.openThread]);
+  const openAt =
+    searchTarget && searchTarget.threadId === threadId && !chat.loadingThread && (targetLoaded || chat.earlier === 0) ? searchTarget : null;
 
   const handlePick = (prompt: string, type: ModelType) => {
     const prefs = usePreferences.getState();
@@ -141,6 +156,8 @@ export function ChatScreen() {
           <MessageList
             key={threadId ?? 'new'}
             messages={messages}
+            earlier={chat.earlier}
+            onLoadEarlier={chat.loadEarlier}
             findModel={findModel}
             user={user}
             queued={chat.queue.pending}
@@ -149,6 +166,7 @@ export function ChatScreen() {
             onRegenerate={handleRegenerate}
             onRetry={handleRetry}
             branch={branch}
+            target={openAt}
           />
         )}
         {settingsOpen && <ThreadSettingsDialog open onOpenChange={setSettingsOpen} settings={chat.info.settings} onSave={saveSettings} />}

@@ -7,6 +7,7 @@ import { ModelIcon } from '@/components/model-picker';
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { UserAvatar } from '@/components/user-avatar';
+import { AttachmentChips } from '@/features/attachments';
 import { cn } from '@/lib/cn';
 import { useEscapeToSkip, useTypewriter } from '../hooks/use-typewriter';
 import { isTemporaryId } from '../message-id';
@@ -33,6 +34,8 @@ export interface MessageItemProps {
   onRetry?(message: ChatMessage): void;
   /** Regenerate with a model, edit & submit, and switching versions (issue 14). */
   branch?: BranchActions;
+  /** A shared snapshot: shown as in chat, with Copy as its only action. */
+  readOnly?: boolean;
 }
 
 /** What a message can do to the thread's tree. */
@@ -96,18 +99,21 @@ export const MessageItem = memo(function MessageItem({
   onRegenerate,
   onRetry,
   branch,
+  readOnly,
 }: MessageItemProps) {
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const mine = message.sender === 'user';
-  const name = mine ? 'You' : (model?.name ?? message.model ?? 'Assistant');
-  const stored = !isTemporaryId(message.id);
+  // On a shared page the prompts are the sharer's, not the reader's.
+  const name = mine ? (readOnly ? 'User' : 'You') : (model?.name ?? message.model ?? 'Assistant');
+  const stored = !readOnly && !isTemporaryId(message.id);
   const settled = message.type !== 'loading' && !message.streaming;
   const image = message.type === 'image' || (message.type === 'loading' && model?.type === 'image');
   return (
     <article
-      className="group/message flex gap-3 py-4 sm:py-5 [contain-intrinsic-size:auto_120px] [content-visibility:auto]"
+      className="group/message flex gap-3 py-4 transition-colors sm:py-5 [contain-intrinsic-size:auto_120px] [content-visibility:auto] data-[search-target]:rounded-xl data-[search-target]:bg-accent/10"
       data-testid="message"
+      data-message-id={message.id}
       data-sender={message.sender}
       aria-label={`${name} said`}
     >
@@ -145,10 +151,17 @@ export const MessageItem = memo(function MessageItem({
             url={message.content}
             prompt={message.metadata?.prompt ?? message.prompt ?? ''}
             aspectRatio={message.metadata?.aspectRatio}
-            onRegenerate={() => onRegenerate(message)}
+            onRegenerate={readOnly ? undefined : () => onRegenerate(message)}
           />
         ) : mine ? (
-          <p className="whitespace-pre-wrap break-words text-body text-fg">{message.content}</p>
+          <>
+            {message.metadata?.attachments?.length ? (
+              <div className="mb-2">
+                <AttachmentChips attachments={message.metadata.attachments} label="Attached files" />
+              </div>
+            ) : null}
+            <p className="whitespace-pre-wrap break-words text-body text-fg">{message.content}</p>
+          </>
         ) : (
           <AiText message={message} queued={queued} />
         )}

@@ -2,6 +2,7 @@ import { PanelLeft, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ThreadShareActions } from '@/features/share/components/thread-share-actions';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatDate } from '../format-date';
 import { ThreadTitle } from './thread-title';
@@ -64,6 +65,7 @@ export function ThreadHeader({
           )}
         </p>
       </div>
+      {threadId !== null && messageCount > 0 && <ThreadShareActions threadId={threadId} canShare={!isGuest} />}
       {threadId !== null && onOpenSettings && (
         <IconButton label="Thread settings" size="sm" icon={<SlidersHorizontal />} onClick={onOpenSettings} />
       )}

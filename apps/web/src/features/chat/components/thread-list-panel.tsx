@@ -1,10 +1,11 @@
 import type { Thread } from '@ensemble/shared';
-import { MessageSquarePlus } from 'lucide-react';
+import { MessageSquarePlus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
+import { openSearch } from '@/features/search';
 import { useThreads } from '../api/get-threads';
 import { ThreadListItem } from './thread-list-item';
 
@@ -31,6 +32,7 @@ export function ThreadListPanel({ currentId, onNewThread, onDeleteThread }: Thre
             {editing ? 'Done' : 'Edit'}
           </Button>
         )}
+        <IconButton label="Search chats" size="sm" icon={<Search />} onClick={openSearch} />
         <IconButton label="New thread" size="sm" icon={<MessageSquarePlus />} onClick={onNewThread} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">

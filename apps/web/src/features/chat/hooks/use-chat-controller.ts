@@ -29,7 +29,10 @@ export function useChatController() {
     setTitle: thread.setTitle,
     createdAt: thread.createdAt,
     messages: thread.messages,
-    messageCount: messageCount(thread.messages),
+    messageCount: messageCount(thread.messages) + thread.earlier,
+    /** Messages of the branch still on the server, before the first one loaded. */
+    earlier: thread.earlier,
+    loadEarlier: thread.loadEarlier,
     info: thread.info,
     setInfo: thread.setInfo,
     loadingThread: thread.loadingThread,

@@ -167,13 +167,14 @@ export function useChatSender(
     const created_at = new Date().toISOString();
     const image = findModel(request.model)?.type === 'image' || request.type === 'image';
     const metadata = image ? { aspectRatio: request.aspectRatio, prompt } : null;
+    const attachments = request.attachments?.length ? { attachments: request.attachments } : null;
     const user: ChatMessage = {
       id: temporaryMessageId(),
       sender: 'user',
       type: 'text',
       content: prompt,
       model: request.model,
-      metadata,
+      metadata: attachments ? { ...metadata, ...attachments } : metadata,
       local: true,
       created_at,
     };

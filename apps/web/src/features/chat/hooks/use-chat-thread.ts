@@ -18,6 +18,9 @@ export interface ThreadInfo {
   settings: ThreadSettings;
 }
 
+/** How many messages opening a thread (and each 'Load earlier messages' past them) asks the server for. */
+export const MESSAGES_PAGE = 50;
+
 const NO_INFO: ThreadInfo = { totalCredits: 0, settings: { system_prompt: null, temperature: null, max_output_tokens: null } };
 
 /** The thread info a get_messages answer carries. */
@@ -52,6 +55,10 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loadingThread, setLoadingThread] = useState(false);
   const [info, setInfo] = useState<ThreadInfo>(NO_INFO);
+  /** Messages of the shown branch older than the first one loaded (still on the server). */
+  const [earlier, setEarlier] = useState(0);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   const threadRef = useRef<number | null>(null);
   const epoch = useRef(0);
   const forceNew = useRef(false);
@@ -107,6 +114,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
     setTitle(DEFAULT_THREAD_TITLE);
     setCreatedAt(null);
     setMessages([]);
+    setEarlier(0);
     setInfo(NO_INFO);
     setLoadingThread(false);
   }, [setThreadId]);
@@ -126,7 +134,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
 
   /** Loads a thread's messages; a failed or forbidden load makes a new thread instead. */
   const openThread = useCallback(
-    async (id: number, options: { keepLocal?: boolean } = {}) => {
+    async (id: number, options: { keepLocal?: boolean; wholeBranch?: boolean } = {}) => {
       const switching = threadRef.current !== id;
       if (switching) {
         epoch.current++;
@@ -134,12 +142,15 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
         setTitle(DEFAULT_THREAD_TITLE);
         setCreatedAt(null);
         if (!options.keepLocal) setMessages([]);
+        setEarlier(0);
         setLoadingThread(true);
       }
       const mine = epoch.current;
       try {
-        const res = await getMessages(id, whoRef.current.userId);
+        // The whole shown branch when asked (opening at an older message); otherwise its last page.
+        const res = await getMessages(id, whoRef.current.userId, options.wholeBranch ? undefined : { limit: MESSAGES_PAGE });
         if (epoch.current !== mine) return;
+        setEarlier(res.has_more ? Math.max(0, (res.total ?? 0) - res.messages.length) : 0);
         setTitle(res.thread.title);
         setCreatedAt(res.thread.created_at);
         setInfo(threadInfoOf(res));
@@ -167,9 +178,30 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
     [createAndOpen, resetChat, resumeStream, setBanner, setThreadId],
   );
 
+  /** Loads the page of the shown branch just before the first message loaded, keeping the rest. */
+  const loadEarlier = useCallback(async () => {
+    const id = threadRef.current;
+    const first = messagesRef.current.find((m) => !m.local && m.id > 0);
+    if (id === null || !first) return;
+    const mine = epoch.current;
+    try {
+      const res = await getMessages(id, whoRef.current.userId, { limit: MESSAGES_PAGE, before_id: first.id });
+      if (epoch.current !== mine) return;
+      const loaded = res.messages.map(toChatMessage);
+      setMessages((list) => {
+        const have = new Set(list.map((m) => m.id));
+        return [...loaded.filter((m) => !have.has(m.id)), ...list];
+      });
+      setEarlier((n) => (res.has_more ? Math.max(0, n - loaded.length) : 0));
+    } catch {
+      if (epoch.current === mine) setBanner({ message: MESSAGES.loadMessagesFailed, variant: 'error' });
+    }
+  }, [setBanner]);
+
   /** Shows a branch the server answered with (after switching versions). */
   const showView = useCallback((res: GetMessagesResponse) => {
     if (res.thread.id !== threadRef.current) return;
+    setEarlier(0);
     setInfo(threadInfoOf(res));
     setMessages(res.messages.map(toChatMessage));
   }, []);
@@ -184,6 +216,8 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
     createdAt,
     messages,
     setMessages,
+    earlier,
+    loadEarlier,
     loadingThread,
     threadRef,
     epoch,

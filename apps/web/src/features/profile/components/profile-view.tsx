@@ -5,6 +5,7 @@ import { ErrorBanner } from '@/components/ui/error-banner';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useUserStats } from '../api/get-user-stats';
 import { useProfileRefresh } from '../hooks/use-profile-refresh';
+import { AccountData } from './account-data';
 import { ProfileOverview } from './profile-overview';
 import { RecentActivity } from './recent-activity';
 import { UsageCredits } from './usage-credits';
@@ -34,6 +35,7 @@ export function ProfileView({ user }: { user: User }) {
       <ProfileOverview user={shown} stats={stats.data.stats} />
       <UsageCredits stats={stats.data.stats} />
       <RecentActivity />
+      <AccountData />
     </div>
   );
 }

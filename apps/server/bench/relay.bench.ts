@@ -1,0 +1,690 @@
+/**
+ * Relay benchmark (issue 17): Ensemble as a real server process (SQLite, and PostgreSQL with Redis)
+ * against an OpenAI-format upstream fake (first token at 50 ms, 400 tokens at 50 tokens/s) and a
+ * naive Node pass-through proxy as the floor, in one run. Prints each goal with its measured figure;
+ * asserts nothing.
+ *
+ *   RELAY_BENCHES=ttft,cpu,load,admission,memory,redis   which parts to run (default: all)
+ *   RELAY_TARGETS=sqlite,pg                              which Ensemble set-ups (default: both)
+ *   BENCH_SCALE=0.1                                      memory bench size: 100,000 x scale requests
+ *                                                        (BENCH_SCALE=1 is the full figure)
+ *   RELAY_STREAMS=500                                    concurrent streams of the load bench
+ *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
+ *   RELAY_DEBUG=1                                        print per-stream outcomes of the load runs
+ * Needs the built server (`npm run build`), PostgreSQL at 127.0.0.1:5432 (db `test`) and Redis at
+ * 127.0.0.1:6379 for the pg target (TEST_DATABASE_URL / TEST_REDIS_URL override them).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { type Db, openDb } from '../src/db/connection.js';
+import { hashSessionId } from '../src/features/session/service.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = path.resolve(HERE, '..');
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SCALE = Number(process.env.BENCH_SCALE ?? '0.1');
+const STREAMS = Number(process.env.RELAY_STREAMS ?? '500');
+const BENCHES = new Set((process.env.RELAY_BENCHES ?? 'ttft,cpu,load,admission,memory,redis').split(','));
+const TARGETS = (process.env.RELAY_TARGETS ?? 'sqlite,pg').split(',') as Array<'sqlite' | 'pg'>;
+const TOKENS = 400;
+const TOKENS_PER_S = 50;
+const SECRET = 'relay-bench-session-secret-0123456789abcdef';
+const METRICS_TOKEN = 'relay-bench-metrics-token';
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+// ---------- figures ----------
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] as number;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const us = (x: number) => `${x.toFixed(1)} µs`;
+const mark = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+function goal(name: string, figure: string, target: string, ok: boolean): void {
+  console.log(`  ${name.padEnd(58)} ${figure.padEnd(34)} goal ${target.padEnd(22)} ${mark(ok)}`);
+}
+
+// ---------- processes ----------
+interface Proc {
+  child: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** CPU seconds a process has used (utime + stime from /proc). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+// Whatever happens to the bench, the processes it started end with it.
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startScript(file: string, args: string[]): Promise<Proc> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.add(child);
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+    child.stdout?.on('data', (d: Buffer) => {
+      const m = /ready (\d+)/.exec(d.toString());
+      if (m) resolve({ child, port: Number(m[1]), stop: () => stopChild(child) });
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    // A profiled server writes its profile on a normal exit.
+    child.kill(process.env.RELAY_PROF ? 'SIGTERM' : 'SIGKILL');
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Ensemble extends Proc {
+  kind: 'sqlite' | 'pg';
+  db: Db;
+  owners: Owner[];
+  metric(name: string): Promise<number>;
+}
+interface Owner {
+  guestId: number;
+  cookie: string;
+  threadId: number;
+}
+
+async function startEnsemble(
+  kind: 'sqlite' | 'pg',
+  upstreamPort: number,
+  owners: number,
+  env: Record<string, string> = {},
+): Promise<Ensemble> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-bench-relay-'));
+  const port = await freePort();
+  let schema: string | undefined;
+  const extra: Record<string, string> = {};
+  if (kind === 'pg') {
+    schema = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    extra.DATABASE_URL = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    extra.REDIS_URL = REDIS_URL;
+  }
+  const prof = process.env.RELAY_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RELAY_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--conditions=ensemble-dist', 'dist/main.js'], {
+    cwd: SERVER,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SESSION_SECRET: SECRET,
+      METRICS_TOKEN,
+      DEMO_MODE: 'off',
+      OPENAI_API_KEY: 'sk-bench-relay',
+      OPENAI_BASE_URL: `http://127.0.0.1:${upstreamPort}/v1`,
+      ...extra,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  for (let i = 0; ; i++) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (res?.status === 200) break;
+    if (child.exitCode !== null || i > 3000) {
+      await stopChild(child);
+      throw new Error(`Ensemble (${kind}) did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const db = openDb({ dataDir, databaseUrl: extra.DATABASE_URL, pgSchema: schema });
+  const stop = async () => {
+    await stopChild(child);
+    await db.close();
+    if (schema) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const seeded = await seedOwners(db, port, owners).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  const metric = async (name: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+    return line ? Number(line.split(' ').at(-1)) : Number.NaN;
+  };
+  return { child, port, stop, kind, db, owners: seeded, metric };
+}
+
+/** Guests with plenty of credits and a session each, written straight into the database, and a thread each. */
+async function seedOwners(db: Db, port: number, count: number): Promise<Owner[]> {
+  const owners: Owner[] = [];
+  const t = new Date().toISOString();
+  for (let i = 0; i < count; i += 200) {
+    const n = Math.min(200, count - i);
+    const rows = Array.from({ length: n }, () => ({
+      credits: 10_000_000,
+      credits_used: 0,
+      client_address: '203.0.113.7',
+      retired_at: null,
+      created_at: t,
+    }));
+    const ids = await db.kysely.insertInto('guests').values(rows).returning('id').execute();
+    const sessions = ids.map(({ id }) => ({ raw: randomBytes(32).toString('base64url'), id }));
+    await db.kysely
+      .insertInto('sessions')
+      .values(
+        sessions.map((s) => ({
+          id_hash: hashSessionId(SECRET, s.raw),
+          user_id: null,
+          guest_id: s.id,
+          created_at: t,
+          last_seen_at: t,
+          expires_at: new Date(Date.now() + 864e5).toISOString(),
+        })),
+      )
+      .execute();
+    for (const s of sessions) owners.push({ guestId: s.id, cookie: `ensemble_sid=${s.raw}`, threadId: 0 });
+  }
+  await pool(owners, 20, async (o) => {
+    const res = await requestJson(port, 'POST', '/api/threads/create_thread.php', o.cookie, { title: 'Bench', force: true });
+    const id = (res.body as { thread_id?: number }).thread_id;
+    if (!id) throw new Error(`creating a thread failed: ${res.status} ${JSON.stringify(res.body)}`);
+    o.threadId = id;
+  });
+  return owners;
+}
+
+async function pool<T>(items: T[], width: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await run(items[i] as T, i);
+      }
+    }),
+  );
+}
+
+// ---------- clients ----------
+function requestJson(
+  port: number,
+  method: string,
+  p: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: p, agent, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, ms: performance.now() - started });
+        });
+        res.on('error', () => resolve({ status: 0, headers: {}, body: null, ms: performance.now() - started }));
+      },
+    );
+    // A refused or reset connection is an answer too (status 0), not a crash of the bench.
+    req.on('error', () => resolve({ status: 0, headers: {}, body: null, ms: performance.now() - started }));
+    req.end(payload);
+  });
+}
+
+interface StreamResult {
+  ok: boolean;
+  ttft: number;
+  gaps: number[];
+  events: number;
+  chars: number;
+  refused?: { status: number; ms: number; retryAfter: string | undefined; message: string | undefined };
+}
+
+/**
+ * Reads an event stream; `content(data)` gives the content length an event carries. Stops at [DONE],
+ * or after `stopAfter` content events (then closes the connection, as an aborting client does).
+ */
+function readStream(
+  req: http.ClientRequest,
+  started: number,
+  content: (data: string) => number,
+  stopAfter?: number,
+): Promise<StreamResult> {
+  return new Promise((resolve) => {
+    const r: StreamResult = { ok: false, ttft: Number.NaN, gaps: [], events: 0, chars: 0 };
+    let last = 0;
+    let buffer = '';
+    let settled = false;
+    const finish = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      r.ok = ok;
+      resolve(r);
+    };
+    req.on('error', () => finish(false));
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return finish(false);
+      }
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        buffer += d;
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          cut = buffer.indexOf('\n\n');
+          const at = block.indexOf('data: ');
+          if (at < 0) continue;
+          const data = block.slice(at + 6);
+          if (data === '[DONE]') {
+            res.destroy();
+            return finish(true);
+          }
+          const n = content(data);
+          if (n <= 0) continue;
+          const now = performance.now();
+          if (r.events === 0) r.ttft = now - started;
+          else r.gaps.push(now - last);
+          last = now;
+          r.events++;
+          r.chars += n;
+          if (stopAfter !== undefined && r.events >= stopAfter) {
+            res.destroy();
+            return finish(true);
+          }
+        }
+      });
+      res.on('close', () => {
+        if (process.env.RELAY_DEBUG && !r.ok) console.log(`  debug: closed without [DONE]; left: ${JSON.stringify(buffer.slice(-300))}`);
+        finish(false);
+      });
+    });
+  });
+}
+
+const openaiContent = (data: string) => {
+  const at = data.indexOf('"delta":{"content":"');
+  return at < 0 ? 0 : data.indexOf('"', at + 20) - (at + 20) || 0;
+};
+const ensembleContent = (data: string) => (data.startsWith('{"content"') ? (JSON.parse(data) as { content: string }).content.length : 0);
+
+/** One streamed completion straight from an OpenAI-format endpoint (the fake, or the proxy in front of it). */
+function openaiStream(port: number, prompt: string, stopAfter?: number): Promise<StreamResult> {
+  const started = performance.now();
+  const body = JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: prompt }] });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/v1/chat/completions',
+    agent,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench-relay' },
+  });
+  const result = readStream(req, started, openaiContent, stopAfter);
+  req.end(body);
+  return result;
+}
+
+/** One chat through Ensemble: POST chat.php, then the event stream; time to first token from the POST. */
+async function ensembleStream(
+  e: Ensemble,
+  owner: Owner,
+  prompt: string,
+  options: { comparison?: boolean; stopAfter?: number; stop?: boolean } = {},
+): Promise<StreamResult> {
+  const started = performance.now();
+  const post = await requestJson(e.port, 'POST', '/api/messages/chat.php', owner.cookie, {
+    thread_id: options.comparison ? null : owner.threadId,
+    model: 'gpt-4o',
+    stream: true,
+    ...(options.comparison ? { is_comparison: true } : {}),
+    messages: [{ role: 'user', content: prompt }],
+  });
+  if (post.status !== 200) {
+    const message = (post.body as { message?: string } | null)?.message;
+    return {
+      ok: false,
+      ttft: Number.NaN,
+      gaps: [],
+      events: 0,
+      chars: 0,
+      refused: { status: post.status, ms: post.ms, retryAfter: post.headers['retry-after'] as string | undefined, message },
+    };
+  }
+  const streamId = (post.body as { data: { stream_id: string } }).data.stream_id;
+  const req = http.request({
+    host: '127.0.0.1',
+    port: e.port,
+    method: 'GET',
+    path: `/api/messages/chat.php?stream=true&stream_id=${streamId}`,
+    agent,
+    headers: { cookie: owner.cookie, accept: 'text/event-stream' },
+  });
+  const result = readStream(req, started, ensembleContent, options.stopAfter);
+  req.end();
+  const r = await result;
+  if (options.stop) await requestJson(e.port, 'POST', '/api/messages/stop.php', owner.cookie, { stream_id: streamId });
+  return r;
+}
+
+// ---------- benches ----------
+type Target = { name: string; run: (i: number, prompt: string, stopAfter?: number) => Promise<StreamResult>; pid: number };
+const SHORT = 'Say something short [bench:short]';
+const LONG = 'Tell me about relays';
+
+async function ttftFigures(t: Target): Promise<{ seqP50: number; concP95: number }> {
+  for (let i = 0; i < 3; i++) await t.run(i, SHORT); // warm up
+  const seq: number[] = [];
+  for (let i = 0; i < 30; i++) seq.push((await t.run(i, SHORT)).ttft);
+  const conc: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => t.run(round * 20 + i, SHORT)));
+    conc.push(...rs.map((r) => r.ttft));
+  }
+  return { seqP50: pct(seq, 50), concP95: pct(conc, 95) };
+}
+
+async function cpuPerToken(t: Target, streams: number): Promise<{ perToken: number; done: number }> {
+  await Promise.all(Array.from({ length: 5 }, (_, i) => t.run(i, SHORT)));
+  const before = cpuSeconds(t.pid);
+  const rs = await Promise.all(Array.from({ length: streams }, (_, i) => t.run(i, LONG)));
+  await new Promise((r) => setTimeout(r, 300)); // the server's last saves after [DONE]
+  const cpu = cpuSeconds(t.pid) - before;
+  // Only streams read to their end count as relayed tokens.
+  const done = rs.filter((r) => r.ok).length;
+  if (done < streams) console.log(`  (${t.name}: only ${done} of ${streams} streams ran to [DONE])`);
+  return { perToken: done ? (cpu / (done * TOKENS)) * 1e6 : Number.NaN, done };
+}
+
+interface LoadFigures {
+  complete: number;
+  ttftP95: number;
+  gapP99: number;
+  healthP99: number;
+  perToken: number;
+  refusedMsP99?: number;
+}
+
+async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ figures: LoadFigures; results: StreamResult[] }> {
+  const health: number[] = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const r = await requestJson(e.port, 'GET', '/api/health', '');
+      health.push(r.ms);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+  })();
+  const before = cpuSeconds(pidForCpu);
+  // All at once, spread over one second as users would come.
+  const results = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, (i / count) * 1000));
+      return ensembleStream(e, e.owners[i % e.owners.length] as Owner, LONG);
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  const cpu = cpuSeconds(pidForCpu) - before;
+  probing = false;
+  await probe;
+  const accepted = results.filter((r) => !r.refused);
+  if (process.env.RELAY_DEBUG)
+    console.log(
+      `  debug: ${results.length} started, ${accepted.length} accepted, ${accepted.filter((r) => r.ok).length} done, chars ${accepted.map((r) => r.chars).join(',')}`,
+    );
+  const tokens = accepted.filter((r) => r.ok).length * TOKENS;
+  return {
+    results,
+    figures: {
+      complete: (accepted.filter((r) => r.ok).length / Math.max(1, accepted.length)) * 100,
+      ttftP95: pct(
+        accepted.map((r) => r.ttft),
+        95,
+      ),
+      gapP99: pct(
+        accepted.flatMap((r) => r.gaps),
+        99,
+      ),
+      healthP99: pct(health, 99),
+      perToken: tokens ? (cpu / tokens) * 1e6 : Number.NaN,
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(SERVER, 'dist/main.js'))) {
+    console.error('apps/server/dist is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+  console.log(
+    `Relay bench: ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at start (figures are only fair on an idle machine); upstream ${TOKENS} tokens at ${TOKENS_PER_S}/s, first at 50 ms; benches ${[...BENCHES].join(',')}; targets ${TARGETS.join(',')}`,
+  );
+  const fake = await startScript(path.join(HERE, 'relay/upstream-fake.mjs'), ['0']);
+  const proxy = await startScript(path.join(HERE, 'relay/naive-proxy.mjs'), ['0', String(fake.port)]);
+  const direct: Target = { name: 'direct', pid: fake.child.pid as number, run: (_i, p, s) => openaiStream(fake.port, p, s) };
+  const naive: Target = { name: 'naive proxy', pid: proxy.child.pid as number, run: (_i, p, s) => openaiStream(proxy.port, p, s) };
+  const ensembleTarget = (e: Ensemble): Target => ({
+    name: `Ensemble ${e.kind}`,
+    pid: e.child.pid as number,
+    run: (i, p, s) => ensembleStream(e, e.owners[i % e.owners.length] as Owner, p, { stopAfter: s }),
+  });
+  const label = (k: 'sqlite' | 'pg') => (k === 'sqlite' ? 'SQLite' : 'PostgreSQL+Redis');
+  try {
+    let baseline: { seqP50: number; concP95: number } | undefined;
+    let proxyCpu: number | undefined;
+    if (BENCHES.has('ttft') || BENCHES.has('cpu')) {
+      console.log('\n-- baseline');
+      if (BENCHES.has('ttft')) {
+        baseline = await ttftFigures(direct);
+        const p = await ttftFigures(naive);
+        console.log(`  direct TTFT p50 sequential ${ms(baseline.seqP50)}, p95 at 20 concurrent ${ms(baseline.concP95)}`);
+        console.log(
+          `  naive proxy added TTFT p50 ${ms(p.seqP50 - baseline.seqP50)}, p95 at 20 concurrent ${ms(p.concP95 - baseline.concP95)}`,
+        );
+      }
+      if (BENCHES.has('cpu')) {
+        const d = await cpuPerToken(direct, 50);
+        const p = await cpuPerToken(naive, 50);
+        proxyCpu = p.perToken;
+        console.log(`  CPU per token: upstream fake ${us(d.perToken)}, naive proxy ${us(p.perToken)} (50 streams x ${TOKENS} tokens)`);
+      }
+    }
+    for (const kind of TARGETS) {
+      const e = await startEnsemble(kind, fake.port, 1000);
+      try {
+        console.log(`\n-- Ensemble ${label(kind)}`);
+        const t = ensembleTarget(e);
+        const factor = kind === 'sqlite' ? 1 : 2;
+        if (BENCHES.has('ttft') && baseline) {
+          const f = await ttftFigures(t);
+          const addedP50 = f.seqP50 - baseline.seqP50;
+          const addedP95 = f.concP95 - baseline.concP95;
+          goal('1. added time to first token, p50 sequential', ms(addedP50), `<= ${3 * factor} ms`, addedP50 <= 3 * factor);
+          goal('1. added time to first token, p95 at 20 concurrent', ms(addedP95), `<= ${10 * factor} ms`, addedP95 <= 10 * factor);
+        }
+        if (BENCHES.has('cpu') && proxyCpu !== undefined) {
+          const c = await cpuPerToken(t, 50);
+          const ratio = c.perToken / proxyCpu;
+          const limit = kind === 'sqlite' ? 3 : 4;
+          goal('2. CPU per relayed token vs naive proxy', `${us(c.perToken)} = ${ratio.toFixed(1)}x`, `<= ${limit}x`, ratio <= limit);
+        }
+        if (BENCHES.has('redis') && kind === 'pg') await redisCommands(e);
+        if (BENCHES.has('load')) {
+          const { figures: f } = await load(e, STREAMS, e.child.pid as number);
+          goal(`3. ${STREAMS} streams completed`, `${f.complete.toFixed(1)} %`, '100 %', f.complete === 100);
+          goal(`3. ${STREAMS} streams TTFT p95`, ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
+          goal(`3. ${STREAMS} streams inter-event gap p99`, ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
+          goal(`3. /api/health p99 during ${STREAMS} streams`, ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
+          const perCore = 1e6 / (f.perToken * TOKENS_PER_S);
+          goal(
+            '3. server CPU per token under load -> streams per core',
+            `${us(f.perToken)} -> ${perCore.toFixed(0)}`,
+            '>= 1000 streams',
+            perCore >= 1000,
+          );
+        }
+        if (kind === 'pg') {
+          const waits = await e.metric('ensemble_db_pool_waits_total');
+          console.log(`  8. PostgreSQL pool (DATABASE_POOL_MAX=10): ${waits} checkouts waited for a connection over this run`);
+        }
+      } finally {
+        await e.stop();
+      }
+    }
+    if (BENCHES.has('admission')) await admission(fake.port);
+    if (BENCHES.has('memory')) await memory(fake.port);
+  } finally {
+    await proxy.stop();
+    await fake.stop();
+    agent.destroy();
+  }
+}
+
+/** Redis commands the stream hub sends for one reply, counted with MONITOR on the keys of that reply's stream. */
+async function redisCommands(e: Ensemble): Promise<void> {
+  const client = new Redis(REDIS_URL);
+  const monitor = await client.monitor();
+  const perStream = new Map<string, number>();
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    const k = args.find((a) => a.startsWith('ens:stream:'));
+    const id = k?.split(':')[2];
+    if (id) perStream.set(id, (perStream.get(id) ?? 0) + 1);
+  });
+  const rs = await Promise.all(Array.from({ length: 5 }, (_, i) => ensembleStream(e, e.owners[i] as Owner, LONG)));
+  const complete = rs.filter((r) => r.ok).length;
+  if (process.env.RELAY_DEBUG)
+    console.log(`  debug: events ${rs.map((r) => r.events)}, chars ${rs.map((r) => r.chars)}, ttft ${rs.map((r) => r.ttft.toFixed(0))}`);
+  await new Promise((r) => setTimeout(r, 500));
+  monitor.disconnect();
+  client.disconnect();
+  const counts = [...perStream.values()];
+  const avg = counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length);
+  const events = rs.reduce((a, r) => a + r.events, 0) / rs.length;
+  console.log(
+    `  Redis stream-hub commands per ${TOKENS}-token reply: ${avg.toFixed(0)} (${(avg / TOKENS).toFixed(2)} a token; ${events.toFixed(0)} content events a reply; ${complete} of 5 replies read to [DONE]; before: ~5 a token)`,
+  );
+}
+
+/** Twice the capacity at once: beyond the limit, a fast 503 that charges nothing; the accepted ones keep the load goals. */
+async function admission(upstreamPort: number): Promise<void> {
+  const capacity = STREAMS;
+  const e = await startEnsemble('sqlite', upstreamPort, capacity * 2, { MAX_CONCURRENT_STREAMS: String(capacity) });
+  try {
+    console.log(`\n-- admission control, SQLite, MAX_CONCURRENT_STREAMS=${capacity}, ${capacity * 2} chats at once`);
+    const before = await e.db.kysely.selectFrom('guests').select(['id', 'credits_used']).execute();
+    const used = new Map(before.map((r) => [r.id, r.credits_used]));
+    const { figures: f, results } = await load(e, capacity * 2, e.child.pid as number);
+    const refused = results.map((r, i) => ({ r, owner: e.owners[i] as Owner })).filter((x) => x.r.refused);
+    const right = refused.filter(
+      (x) =>
+        x.r.refused?.status === 503 &&
+        x.r.refused.retryAfter &&
+        x.r.refused.message === 'The service is busy. Please try again in a few seconds.',
+    );
+    const after = await e.db.kysely.selectFrom('guests').select(['id', 'credits_used']).execute();
+    const charged = new Set(after.filter((r) => r.credits_used !== used.get(r.id)).map((r) => r.id));
+    const chargedRefused = refused.filter((x) => charged.has(x.owner.guestId)).length;
+    const refusedP99 = pct(
+      refused.map((x) => x.r.refused?.ms ?? 0),
+      99,
+    );
+    console.log(
+      `  accepted ${results.length - refused.length}, refused ${refused.length} (${right.length} with 503, Retry-After and the busy message)`,
+    );
+    goal('4. refused chats answered, p99', ms(refusedP99), '<= 50 ms', refusedP99 <= 50 && right.length === refused.length);
+    goal('4. refused chats charged', String(chargedRefused), '0', chargedRefused === 0);
+    goal('4. accepted streams completed', `${f.complete.toFixed(1)} %`, '100 %', f.complete === 100);
+    goal('4. accepted streams TTFT p95', ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
+    goal('4. accepted streams inter-event gap p99', ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
+    goal('4. /api/health p99 at twice the capacity', ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
+    console.log(`  ensemble_streams_limit in /metrics: ${await e.metric('ensemble_streams_limit')}`);
+  } finally {
+    await e.stop();
+  }
+}
+
+/** Many mixed requests (thread replies, comparisons, 20% aborted): RSS after the first tenth against the end. */
+async function memory(upstreamPort: number): Promise<void> {
+  const total = Math.round(100_000 * SCALE);
+  const e = await startEnsemble('sqlite', upstreamPort, 200);
+  try {
+    console.log(`\n-- memory, SQLite, default settings: ${total} mixed requests (BENCH_SCALE=${SCALE}; 1 = 100,000), 20% aborted`);
+    const pid = e.child.pid as number;
+    let tenth = 0;
+    let done = 0;
+    const items = Array.from({ length: total }, (_, i) => i);
+    await pool(items, 50, async (i) => {
+      const owner = e.owners[i % e.owners.length] as Owner;
+      const kind = i % 10;
+      // 0-1: aborted (one disconnects, one presses Stop); 2-4: comparisons; the rest thread replies.
+      if (kind === 0) await ensembleStream(e, owner, SHORT, { stopAfter: 2 });
+      else if (kind === 1) await ensembleStream(e, owner, SHORT, { stopAfter: 2, stop: true });
+      else await ensembleStream(e, owner, SHORT, { comparison: kind <= 4 });
+      done++;
+      if (done === Math.round(total / 10)) tenth = rssMb(pid);
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    const end = rssMb(pid);
+    const growth = ((end - tenth) / tenth) * 100;
+    goal(
+      '6. RSS at the end vs after the first tenth',
+      `${tenth.toFixed(0)} -> ${end.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+      'within 10 %',
+      Math.abs(growth) <= 10,
+    );
+  } finally {
+    await e.stop();
+  }
+}
+
+await main();
+// Figures are printed; nothing left open may keep the run from ending.
+process.exit(0);

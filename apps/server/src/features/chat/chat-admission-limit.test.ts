@@ -1,0 +1,86 @@
+import { MESSAGES } from '@ensemble/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+
+const METRICS_TOKEN = 'admission-metrics-token-0123';
+
+describe(`admission limit (MAX_CONCURRENT_STREAMS) on ${TEST_DB}`, () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const remaining = async (c: TestClient) => (await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining as number;
+  const threadOf = async (c: TestClient) => (await c.post('/api/threads/create_thread.php', { force: true })).data.thread_id as number;
+  const chat = (c: TestClient, thread: number, content: string) =>
+    c.post('/api/messages/chat.php', { thread_id: thread, model: 'gpt-4o', stream: true, messages: [{ content, role: 'user' }] });
+  const messagesOf = async (c: TestClient, thread: number) =>
+    (await c.post('/api/messages/get_messages.php', { thread_id: thread })).data.messages as Array<{ role: string; status: string }>;
+
+  it('answers a chat beyond the limit with 503, Retry-After and the busy message, charges and saves nothing, and admits again once a reply ends', async () => {
+    t = await createTestApp({ MAX_CONCURRENT_STREAMS: '2', DEMO_TOKENS_PER_SECOND: '40', METRICS_TOKEN });
+    const a = t.client();
+    const b = t.client();
+    const c = t.client();
+    const [ta, tb, tc] = [await threadOf(a), await threadOf(b), await threadOf(c)];
+    expect((await chat(a, ta, 'Describe the water cycle')).statusCode).toBe(200);
+    expect((await chat(b, tb, 'Describe the carbon cycle')).statusCode).toBe(200);
+    const before = await remaining(c);
+
+    const refused = await chat(c, tc, 'Describe the nitrogen cycle');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.data).toMatchObject({ status: 'error', message: MESSAGES.serviceBusy });
+    expect(refused.data.message).toBe('The service is busy. Please try again in a few seconds.');
+    // Nothing was charged and nothing saved in the thread.
+    expect(await remaining(c)).toBe(before);
+    expect(await messagesOf(c, tc)).toEqual([]);
+
+    const metrics = await c.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(metrics.body).toMatch(/^ensemble_streams_limit 2$/m);
+    expect(metrics.body).toMatch(/^ensemble_streams_admitted 2$/m);
+    expect(metrics.body).toMatch(/^ensemble_chats_refused_busy_total 1$/m);
+
+    // A reply ending frees its slot: Stop the first one and the third caller gets in.
+    const streamOfA = (await messagesOf(a, ta)).find((m) => m.role === 'assistant') as unknown as { metadata: { stream_id: string } };
+    expect((await a.post('/api/messages/stop.php', { stream_id: streamOfA.metadata.stream_id })).statusCode).toBe(200);
+    let again = await chat(c, tc, 'Describe the nitrogen cycle');
+    for (let i = 0; i < 50 && again.statusCode === 503; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await chat(c, tc, 'Describe the nitrogen cycle');
+    }
+    expect(again.statusCode).toBe(200);
+    expect(await remaining(c)).toBeLessThan(before);
+  });
+
+  it('frees the slot of a chat that failed before its reply started', async () => {
+    t = await createTestApp({ MAX_CONCURRENT_STREAMS: '1' });
+    const c = t.client();
+    const thread = await threadOf(c);
+    // A parent that is not in the thread: refused with 4xx, after the slot was taken.
+    const bad = await c.post('/api/messages/chat.php', {
+      thread_id: thread,
+      model: 'gpt-4o',
+      stream: true,
+      parent_id: 999_999,
+      messages: [{ content: 'Hello', role: 'user' }],
+    });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    const ok = await c.post('/api/messages/chat.php', {
+      thread_id: thread,
+      model: 'gpt-4o',
+      messages: [{ content: 'Hello', role: 'user' }],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.data.data.status).toBe('success');
+    // A whole (not streamed) reply gives its slot back when answered.
+    const next = await c.post('/api/messages/chat.php', {
+      thread_id: thread,
+      model: 'gpt-4o',
+      messages: [{ content: 'Again', role: 'user' }],
+    });
+    expect(next.statusCode).toBe(200);
+  });
+});

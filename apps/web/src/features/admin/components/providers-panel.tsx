@@ -1,0 +1,76 @@
+import type { AdminProviderRow } from '@ensemble/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { adminProvidersQuery } from '../api/models-api';
+import { AdminTable } from './admin-table';
+
+const MODE = {
+  configured: { label: 'Configured', tone: 'success' },
+  demo: { label: 'Demo', tone: 'warning' },
+  off: { label: 'Off', tone: 'danger' },
+} as const;
+
+const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.1 ? 1 : 0)}%`;
+const ms = (v: number | null) => (v === null ? '—' : `${v.toLocaleString('en-US')} ms`);
+
+function Errors({ p }: { p: AdminProviderRow }) {
+  if (p.replies === 0) return <span className="text-muted">—</span>;
+  if (p.failed === 0) return <span>0%</span>;
+  return (
+    <ul className="space-y-0.5">
+      {p.errors.map((e) => (
+        <li key={e.kind}>
+          <span className="font-mono text-xs">{e.kind}</span> {percent(e.rate)} <span className="text-xs text-muted">({e.count})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Per provider over the last hour: configured or demo, the models it serves, errors by kind and time to first token. */
+export function ProvidersPanel() {
+  const q = useQuery(adminProvidersQuery());
+  if (q.isError) return <p className="text-danger">{q.error.message}</p>;
+  if (!q.data) return null;
+  return (
+    <section aria-label="Providers">
+      <p className="mb-3 text-sm text-muted">The last {q.data.window_minutes} minutes, from the replies of every instance.</p>
+      <AdminTable head={['Provider', 'Mode', 'Models served', 'Replies', 'Errors by kind', 'Time to first token p50', 'p95']}>
+        {q.data.providers.map((p) => (
+          <tr key={p.id}>
+            <th scope="row" className="px-3 py-1.5 text-left font-medium text-fg">
+              {p.label}
+            </th>
+            <td className="px-3 py-1.5">
+              <Badge tone={MODE[p.mode].tone}>{MODE[p.mode].label}</Badge>
+            </td>
+            <td className="px-3 py-1.5">
+              <details>
+                <summary className="cursor-pointer">
+                  {p.models.length} model{p.models.length === 1 ? '' : 's'}
+                  {p.models.some((m) => m.availability === 'unavailable') && (
+                    <span className="text-danger"> · {p.models.filter((m) => m.availability === 'unavailable').length} not served</span>
+                  )}
+                </summary>
+                <ul className="mt-1 font-mono text-xs">
+                  {p.models.map((m) => (
+                    <li key={m.id} className={m.availability === 'unavailable' ? 'text-danger' : undefined}>
+                      {m.id}
+                      {m.availability === 'unavailable' && ' (not served)'}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </td>
+            <td className="px-3 py-1.5 tabular-nums">{p.replies.toLocaleString('en-US')}</td>
+            <td className="px-3 py-1.5">
+              <Errors p={p} />
+            </td>
+            <td className="px-3 py-1.5 tabular-nums">{ms(p.ttft_p50_ms)}</td>
+            <td className="px-3 py-1.5 tabular-nums">{ms(p.ttft_p95_ms)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { AttachmentChips } from './attachment-chips';
+export { useAttachments } from './use-attachments';
+export { precheck, uploadAttachments } from './upload';

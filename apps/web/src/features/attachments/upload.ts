@@ -1,0 +1,42 @@
+import { ATTACHMENT_LIMITS, ATTACHMENT_PATHS, MESSAGES, type AttachmentInfo, uploadAttachmentsResponseSchema } from '@ensemble/shared';
+import { ApiError, apiUrl, errorFromBody } from '@/lib/api-client';
+
+/** Refusals the browser can tell before uploading (the server checks again, by content). */
+export function precheck(files: File[], alreadyAttached: number): string | null {
+  if (files.length + alreadyAttached > ATTACHMENT_LIMITS.perMessage)
+    return `At most ${ATTACHMENT_LIMITS.perMessage} files can be attached to one message`;
+  const big = files.find((f) => f.size > ATTACHMENT_LIMITS.maxBytes);
+  if (big) return `"${big.name}" is larger than ${ATTACHMENT_LIMITS.maxBytes / 1024 / 1024} MB`;
+  return null;
+}
+
+/** POST upload.php as multipart: the files' ids and what the server read from them, or the refusal. */
+export async function uploadAttachments(files: File[], signal?: AbortSignal): Promise<AttachmentInfo[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(apiUrl(ATTACHMENT_PATHS.upload), {
+      method: 'POST',
+      credentials: 'include',
+      body: form,
+      signal,
+      headers: { Accept: 'application/json' },
+    });
+    text = await response.text();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.connectionError, { httpStatus: 0, code: 'network' });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(response.ok ? MESSAGES.nonJson : MESSAGES.serverError(response.status), { httpStatus: response.status });
+  }
+  if (!response.ok) throw errorFromBody(response.status, parsed);
+  const checked = uploadAttachmentsResponseSchema.safeParse(parsed);
+  if (!checked.success) throw new ApiError(MESSAGES.invalidResponse, { httpStatus: response.status, code: 'invalid_response' });
+  return checked.data.attachments;
+}

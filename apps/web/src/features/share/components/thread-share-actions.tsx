@@ -1,0 +1,106 @@
+import { Check, Copy, Download, FileJson, FileText, Share2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ShareLink } from '@ensemble/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { IconButton } from '@/components/ui/icon-button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { SHARE_LINKS_KEY, createShareLink, shareAddress, startDownload, threadExportUrl } from '../api/share-api';
+
+/** A thread header's Export menu (Markdown, or a JSON zip with the images) and, for accounts, Share. */
+export function ThreadShareActions({ threadId, canShare }: { threadId: number; canShare: boolean }) {
+  const [sharing, setSharing] = useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <IconButton label="Export thread" size="sm" icon={<Download />} />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>Export this thread</DropdownMenuLabel>
+          <DropdownMenuItem icon={<FileText />} onSelect={() => startDownload(threadExportUrl(threadId, 'markdown'))}>
+            Markdown (.md)
+          </DropdownMenuItem>
+          <DropdownMenuItem icon={<FileJson />} onSelect={() => startDownload(threadExportUrl(threadId, 'json'))}>
+            JSON with images (.zip)
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {canShare && <IconButton label="Share thread" size="sm" icon={<Share2 />} onClick={() => setSharing(true)} />}
+      {sharing && <ShareDialog threadId={threadId} onClose={() => setSharing(false)} />}
+    </>
+  );
+}
+
+/** Makes a link to a snapshot of the thread as shown now, and offers to copy it. */
+function ShareDialog({ threadId, onClose }: { threadId: number; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const [link, setLink] = useState<ShareLink | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  // One link per opening, even when a development StrictMode runs the effect twice.
+  const making = useRef<Promise<ShareLink> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    making.current ??= createShareLink(threadId);
+    making.current.then(
+      (made) => {
+        if (!live) return;
+        setLink(made);
+        void queryClient.invalidateQueries({ queryKey: SHARE_LINKS_KEY });
+      },
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : 'The link could not be made. Please try again.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [threadId, queryClient]);
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(shareAddress(link));
+      setCopied(true);
+    } catch {
+      setError('Copying failed; select the link and copy it yourself.');
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Share this conversation"
+      description="Anyone with the link can read this conversation as it is now, without signing in. Messages you add later are not shared. You can revoke the link in Settings."
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      {error && <ErrorBanner message={error} className="mb-3" />}
+      {!link && !error && <Spinner label="Making the link..." />}
+      {link && (
+        <div className="flex items-center gap-2">
+          <label htmlFor="share-link" className="sr-only">
+            Share link
+          </label>
+          <Input id="share-link" readOnly value={shareAddress(link)} onFocus={(e) => e.currentTarget.select()} data-testid="share-link" />
+          <Button
+            variant="primary"
+            onClick={() => void copy()}
+            icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          >
+            {copied ? 'Copied' : 'Copy link'}
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
+}
