@@ -150,8 +150,20 @@ export async function waitForReplies(page: Page, timeout = 60_000): Promise<void
         main: (document.querySelector('main') as HTMLElement | null)?.innerText.slice(-1500) ?? '',
       }))
       .catch(() => null);
+    // Whether the page still draws frames (the typing effect advances on animation frames).
+    const frames = await page
+      .evaluate(
+        () =>
+          new Promise((resolve) => {
+            requestAnimationFrame(() => resolve('animation frames run'));
+            setTimeout(() => resolve('no animation frame within 2 s'), 2000);
+          }),
+      )
+      .catch(() => null);
     const file = await screenshot(page, `replies-timeout-${Date.now()}`).catch(() => 'none');
-    throw new Error(`Replies did not finish within ${timeout} ms: ${JSON.stringify(seen)} (screenshot ${file})`, { cause: error });
+    throw new Error(`Replies did not finish within ${timeout} ms: ${JSON.stringify({ ...seen, frames })} (screenshot ${file})`, {
+      cause: error,
+    });
   }
 }
 

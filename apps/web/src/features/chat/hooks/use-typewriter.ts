@@ -1,16 +1,19 @@
 import { UI } from '@ensemble/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * The typing effect: reveals `text` 2 characters per frame, faster when it falls far behind a
- * fast stream (so it never lags by more than a moment); `skip` shows everything at once.
+ * fast stream (so it never lags by more than a moment); `skip` shows everything at once. The
+ * frames keep coming for as long as the shown text is behind, so text that arrives in the very
+ * frame that caught up is typed too; they stop once a render shows the whole text.
  */
 export function useTypewriter(text: string, active: boolean): { shown: string; typing: boolean; skip(): void } {
   const [length, setLength] = useState(() => (active ? 0 : text.length));
-  const lengthRef = useRef(length);
   const [skipped, setSkipped] = useState(false);
   const target = useRef(text.length);
-  target.current = text.length;
+  useLayoutEffect(() => {
+    target.current = text.length;
+  }, [text.length]);
   const running = active && !skipped;
   const behind = running && length < text.length;
 
@@ -18,13 +21,11 @@ export function useTypewriter(text: string, active: boolean): { shown: string; t
     if (!behind) return;
     let frame = 0;
     const tick = () => {
-      const n = lengthRef.current;
-      const backlog = target.current - n;
-      if (backlog <= 0) return;
-      const next = Math.min(target.current, n + Math.max(UI.typingCharsPerFrame, Math.ceil(backlog / 30)));
-      lengthRef.current = next;
-      setLength(next);
-      if (next < target.current) frame = requestAnimationFrame(tick);
+      setLength((n) => {
+        const backlog = target.current - n;
+        return backlog <= 0 ? n : Math.min(target.current, n + Math.max(UI.typingCharsPerFrame, Math.ceil(backlog / 30)));
+      });
+      frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
