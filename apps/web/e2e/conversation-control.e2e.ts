@@ -26,7 +26,8 @@ describe('conversation control', () => {
     await page.waitForURL(/\/prod\/thread\/\d+$/);
     await waitForReplies(page);
     const first = replies(page).last();
-    const firstModel = (await first.getByTestId('sender-label').innerText()).trim();
+    const firstModel = ((await first.getByTestId('sender-label').textContent()) ?? '').trim();
+    expect(firstModel).not.toBe('');
 
     // The figures under the reply: model, credits, timing and estimated demo tokens.
     const figures = first.getByTestId('reply-figures');
@@ -44,7 +45,7 @@ describe('conversation control', () => {
     });
     await waitForReplies(page);
     const second = replies(page).last();
-    expect(await second.getByTestId('sender-label').innerText()).toContain('Claude Haiku 5.5');
+    await expect.poll(() => second.getByTestId('sender-label').textContent(), { timeout: 15_000 }).toContain('Claude Haiku 5.5');
     expect(await page.getByTestId('thread-credits').innerText()).toContain('2 credits');
     expect(await page.getByTestId('message-count').innerText()).toBe('2 messages');
     await screenshot(page, 'h14a-versions');
@@ -52,7 +53,10 @@ describe('conversation control', () => {
     // Back to version 1, then forward again.
     await second.getByRole('button', { name: 'Previous version' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="version-position"]')?.textContent === '1/2');
-    expect((await replies(page).last().getByTestId('sender-label').innerText()).trim()).toBe(firstModel);
+    // The branch shown is swapped for the server's: read the label once the new one is in place.
+    await expect
+      .poll(async () => (await replies(page).last().getByTestId('sender-label').textContent())?.trim(), { timeout: 15_000 })
+      .toBe(firstModel);
     await replies(page).last().getByRole('button', { name: 'Next version' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="version-position"]')?.textContent === '2/2');
 

@@ -26,7 +26,19 @@ export function rememberOpener(): HTMLElement[] {
   const active = typeof document === 'undefined' ? null : document.activeElement;
   const list = [...recent].reverse();
   if (active instanceof HTMLElement && active !== document.body) list.unshift(active);
-  return list;
+  // An item of a menu stands with the menu's trigger behind it: the menu closes with the dialog's
+  // opening, and its trigger may not have taken focus back yet when the dialog opens.
+  return list.flatMap((element) => {
+    const trigger = triggerOf(element);
+    return trigger ? [element, trigger] : [element];
+  });
+}
+
+/** The button that opened the menu an element is in (a menu names it with aria-labelledby). */
+function triggerOf(element: HTMLElement): HTMLElement | null {
+  const id = element.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  const trigger = id ? document.getElementById(id) : null;
+  return trigger instanceof HTMLElement ? trigger : null;
 }
 
 /**
