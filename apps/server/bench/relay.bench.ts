@@ -8,6 +8,8 @@
  *   RELAY_TARGETS=sqlite,pg                              which Ensemble set-ups (default: both)
  *   BENCH_SCALE=0.1                                      memory bench size: 100,000 x scale requests
  *                                                        (BENCH_SCALE=1 is the full figure)
+ *   BENCH_GRACE=10000                                    memory bench: the server's STREAM_GRACE_MS
+ *                                                        (default: the server's own default)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
  *   RELAY_DEBUG=1                                        print per-stream outcomes of the load runs
@@ -654,7 +656,7 @@ async function admission(upstreamPort: number): Promise<void> {
 /** Many mixed requests (thread replies, comparisons, 20% aborted): RSS after the first tenth against the end. */
 async function memory(upstreamPort: number): Promise<void> {
   const total = Math.round(100_000 * SCALE);
-  const e = await startEnsemble('sqlite', upstreamPort, 200);
+  const e = await startEnsemble('sqlite', upstreamPort, 200, process.env.BENCH_GRACE ? { STREAM_GRACE_MS: process.env.BENCH_GRACE } : {});
   try {
     console.log(`\n-- memory, SQLite, default settings: ${total} mixed requests (BENCH_SCALE=${SCALE}; 1 = 100,000), 20% aborted`);
     const pid = e.child.pid as number;

@@ -139,11 +139,8 @@ const envSchema = z.object({
   DEMO_TOKENS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
   PROVIDER_TEXT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PROVIDER_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
-  STREAM_GRACE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(5 * 60_000),
+  /** How long a finished stream stays attachable: reconnects come within seconds, and a thread reply is saved anyway. */
+  STREAM_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   /** Content deltas are joined into one stream event per this window (the first goes out at once); 0 sends each. */
   STREAM_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(50),
   /** Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). */

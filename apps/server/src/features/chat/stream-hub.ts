@@ -221,10 +221,11 @@ export class MemoryStreamHub implements StreamHub {
   private readonly batcher: StreamBatcher;
 
   constructor(
-    private readonly graceMs = 5 * 60_000,
+    private readonly graceMs = 60_000,
     private readonly options: { coalesceMs?: number; loadSaved?: SavedTextLoader } = {},
   ) {
-    this.sweeper = setInterval(() => this.sweep(), Math.min(graceMs, 30_000));
+    // Swept a few times per grace period, so a finished stream is gone soon after its grace ends.
+    this.sweeper = setInterval(() => this.sweep(), Math.max(1_000, Math.min(graceMs / 4, 30_000)));
     this.sweeper.unref();
     this.batcher = new StreamBatcher(options.coalesceMs ?? 0, (id, data, added) => this.append(id, data, added));
   }
