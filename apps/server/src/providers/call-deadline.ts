@@ -15,20 +15,24 @@ export interface CallDeadline {
 export function startDeadline(callerSignal: AbortSignal, timeoutMs: number, kind: GenerationKind): CallDeadline {
   const controller = new AbortController();
   let timedOut = false;
+  // A stream touches the deadline for every chunk; re-arming a timer each time would cost more than
+  // the chunk, so a touch only notes the time and the timer, when it fires early, waits the rest.
+  let last = performance.now();
   let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    if (timer) clearTimeout(timer);
+  const arm = (ms: number) => {
     timer = setTimeout(() => {
+      const quiet = performance.now() - last;
+      if (quiet < timeoutMs) return arm(timeoutMs - quiet);
       timedOut = true;
       controller.abort(new Error('provider call timed out'));
-    }, timeoutMs);
+    }, ms);
   };
-  arm();
+  arm(timeoutMs);
   const signal = AbortSignal.any([callerSignal, controller.signal]);
   return {
     signal,
     touch: () => {
-      if (!controller.signal.aborted) arm();
+      last = performance.now();
     },
     failure(error) {
       // A cancelled request is not a provider failure: hand back the caller's own reason.

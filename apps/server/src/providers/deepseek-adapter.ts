@@ -1,15 +1,19 @@
 import { createDeepSeek } from '@ai-sdk/deepseek';
 import { type AdapterSettings, unsupported } from './adapter-settings.js';
-import { streamSdkText } from './sdk-text-stream.js';
+import { streamChatCompletions } from './chat-completions-stream.js';
 import type { ProviderAdapter } from './types.js';
 
 /** DeepSeek: text through its OpenAI-compatible chat completions. */
 export function createDeepSeekAdapter(settings: AdapterSettings): ProviderAdapter {
-  const deepseek = createDeepSeek({ apiKey: settings.apiKey, baseURL: settings.baseUrl });
   return {
     id: 'deepseek',
     demo: false,
-    streamText: (request) => streamSdkText(deepseek.chat(request.providerModelId), request, settings.textTimeoutMs),
+    streamText: (request) =>
+      streamChatCompletions(
+        (fetch) => createDeepSeek({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
+        request,
+        settings.textTimeoutMs,
+      ),
     generateImage: async () => unsupported('deepseek', 'images'),
   };
 }

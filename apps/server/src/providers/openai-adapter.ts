@@ -2,7 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import type { AspectRatio } from '@ensemble/shared';
 import type { AdapterSettings } from './adapter-settings.js';
 import { generateSdkImage } from './sdk-image.js';
-import { streamSdkText } from './sdk-text-stream.js';
+import { streamChatCompletions } from './chat-completions-stream.js';
 import type { ProviderAdapter } from './types.js';
 
 type Size = `${number}x${number}`;
@@ -27,7 +27,12 @@ export function createOpenAIAdapter(settings: AdapterSettings): ProviderAdapter 
   return {
     id: 'openai',
     demo: false,
-    streamText: (request) => streamSdkText(openai.chat(request.providerModelId), request, settings.textTimeoutMs),
+    streamText: (request) =>
+      streamChatCompletions(
+        (fetch) => createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
+        request,
+        settings.textTimeoutMs,
+      ),
     generateImage: (request) =>
       generateSdkImage({
         model: openai.image(request.providerModelId),

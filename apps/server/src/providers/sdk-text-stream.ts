@@ -59,7 +59,7 @@ export async function* streamSdkText(
 }
 
 // Providers differ in where system text may go; the SDK's `system` option is accepted by all.
-function splitSystem(turns: ChatTurn[], documents: DocumentForm): { system: string | undefined; messages: ModelMessage[] } {
+export function splitSystem(turns: ChatTurn[], documents: DocumentForm): { system: string | undefined; messages: ModelMessage[] } {
   const system = turns
     .filter((t) => t.role === 'system')
     .map((t) => t.content)

@@ -4,8 +4,8 @@ export interface SseEvent {
   data: string;
 }
 
-/** Parses a text/event-stream body into events, per the WHATWG event-stream rules. */
-export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+/** Parses a text/event-stream body (a fetch body or a Node response) into events, per the WHATWG event-stream rules. */
+export async function* readSseEvents(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): AsyncGenerator<SseEvent> {
   const decoder = new TextDecoder();
   let buffer = '';
   let event = '';
