@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
@@ -82,5 +83,29 @@ describe(`admission limit (MAX_CONCURRENT_STREAMS) on ${TEST_DB}`, () => {
       messages: [{ content: 'Again', role: 'user' }],
     });
     expect(next.statusCode).toBe(200);
+  });
+
+  it('refuses at the headers when full, and gives the slot back for a body it refuses or a client that leaves mid-body', async () => {
+    t = await createTestApp({ MAX_CONCURRENT_STREAMS: '1', DEMO_TOKENS_PER_SECOND: '40' });
+    const c = t.client();
+    const thread = await threadOf(c);
+    // A body the schema refuses (400) never reaches the handler; its slot comes back.
+    const invalid = await c.post('/api/messages/chat.php', { thread_id: thread, model: 'gpt-4o', messages: 'not a list' });
+    expect(invalid.statusCode).toBe(400);
+    // A client that sends its headers and half its body, then hangs up.
+    const base = new URL(await (t as TestApp).app.listen({ port: 0, host: '127.0.0.1' }));
+    const socket = net.connect(Number(base.port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/messages/chat.php HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"thread_id":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The one slot is free: a streamed chat gets it, and the next is refused without its body being needed.
+    expect((await chat(c, thread, 'Describe the water cycle')).statusCode).toBe(200);
+    const refused = await chat(c, thread, 'Describe the carbon cycle');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.data).toMatchObject({ status: 'error', message: MESSAGES.serviceBusy });
   });
 });

@@ -1,4 +1,5 @@
 import { AppError, CHAT_PATHS, MESSAGES, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -39,31 +40,52 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   attaches: AttachLimiter;
 }> = async (app, { ctx, catalogue, streams, attaches }) => {
   const hub = streams.hub;
-  app.post(CHAT_PATHS.chat, { schema: { body: chatRequestSchema } }, async (request, reply) => {
-    if (streams.draining) {
-      reply.header('Retry-After', String(DRAIN_RETRY_AFTER_S));
-      throw new AppError('unavailable', MESSAGES.serverDraining);
-    }
-    // Before anything is read or charged: a full instance answers at once.
-    const release = streams.running.reserve();
-    if (!release) {
-      countChatRefusedBusy();
-      reply.header('Retry-After', String(BUSY_RETRY_AFTER_S));
-      throw new AppError('unavailable', MESSAGES.serviceBusy);
-    }
-    try {
-      const who = await request.identity();
-      const answer = await startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
-      // A streamed reply keeps its slot until it ends.
-      const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
-      if (running) running.then(release, release);
-      else release();
-      return answer;
-    } catch (error) {
-      release();
-      throw error;
-    }
-  });
+  const refuseBusy = (reply: FastifyReply): never => {
+    countChatRefusedBusy();
+    reply.header('Retry-After', String(BUSY_RETRY_AFTER_S));
+    throw new AppError('unavailable', MESSAGES.serviceBusy);
+  };
+  const refuseDraining = (reply: FastifyReply): never => {
+    reply.header('Retry-After', String(DRAIN_RETRY_AFTER_S));
+    throw new AppError('unavailable', MESSAGES.serverDraining);
+  };
+  // A chat takes its slot as soon as its headers are in, so a full instance refuses before any body
+  // is read or session looked up; the handler takes the slot over, and a request that never reaches
+  // it (a bad body, a client gone) gives it back when it ends.
+  const slots = new WeakMap<FastifyRequest, () => void>();
+  const giveBack = async (request: FastifyRequest) => {
+    slots.get(request)?.();
+    slots.delete(request);
+  };
+  app.post(
+    CHAT_PATHS.chat,
+    {
+      schema: { body: chatRequestSchema },
+      onRequest: async (request, reply) => {
+        if (streams.draining) refuseDraining(reply);
+        slots.set(request, streams.running.reserve() ?? refuseBusy(reply));
+      },
+      onResponse: giveBack,
+      onRequestAbort: giveBack,
+    },
+    async (request, reply) => {
+      if (streams.draining) refuseDraining(reply);
+      const release = slots.get(request) ?? refuseBusy(reply);
+      slots.delete(request);
+      try {
+        const who = await request.identity();
+        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
+        // A streamed reply keeps its slot until it ends.
+        const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
+        if (running) running.then(release, release);
+        else release();
+        return answer;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  );
 
   app.post(CHAT_PATHS.stop, { schema: { body: stopRequestSchema } }, async (request): Promise<StopResponse> => {
     const who = await request.identity();

@@ -25,7 +25,7 @@ export class RunningReplies {
 
   /** Takes a slot for a new chat, or returns null when the instance is full. Call the result once to free it. */
   reserve(): (() => void) | null {
-    if (this.limit > 0 && this.slots >= this.limit) return null;
+    if (this.full()) return null;
     this.slots++;
     setStreamsAdmitted(this.slots);
     let held = true;
@@ -35,6 +35,11 @@ export class RunningReplies {
       this.slots--;
       setStreamsAdmitted(this.slots);
     };
+  }
+
+  /** Whether a new chat would be refused now. */
+  full(): boolean {
+    return this.limit > 0 && this.slots >= this.limit;
   }
 
   /** Slots taken now. */
