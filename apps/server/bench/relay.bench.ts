@@ -539,6 +539,13 @@ async function main(): Promise<void> {
         console.log(`  CPU per token: upstream fake ${us(d.perToken)}, naive proxy ${us(p.perToken)} (50 streams x ${TOKENS} tokens)`);
       }
     }
+    if (BENCHES.has('load')) {
+      // The floor for goal 3 on this machine: what a 30-line pass-through proxy spends per token at the same load.
+      const p = await cpuPerToken(naive, STREAMS);
+      console.log(
+        `\n-- naive proxy at ${STREAMS} streams: ${us(p.perToken)} per token -> ${(1e6 / (p.perToken * TOKENS_PER_S)).toFixed(0)} streams per core (the floor for any Node relay here)`,
+      );
+    }
     for (const kind of TARGETS) {
       const e = await startEnsemble(kind, fake.port, 1000);
       try {
