@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { countPoolWait } from '../metrics/metrics.js';
 import type { Database } from './types.js';
@@ -17,6 +17,11 @@ export interface Db {
   pool?: pg.Pool;
   /** Sees the SQL of every statement run (not BEGIN/COMMIT), when set: how tests and benches count them. */
   observe?: ((sql: string, parameters: readonly unknown[]) => void) | undefined;
+  /**
+   * Resolves when the database answers `select 1`. On PostgreSQL it runs on a connection of its own,
+   * so a health check measures the database, not the queue for the pool's busy connections.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,23 +44,32 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** Opens SQLite in DATA_DIR (WAL, foreign keys) or PostgreSQL when a URL is given. */
 export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const settings = {
       connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...settings, max: options.poolMax ?? 10 });
+    const probe = new pg.Pool({ ...settings, max: 1 });
+    // An idle connection the server drops (a restart, a failover, an administrator) is reported here;
+    // unheard, the pool's 'error' event would end the process. The pool opens a new one when next asked.
+    for (const p of [pool, probe]) p.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     // Counts the checkouts that found every connection busy and had to queue (ensemble_db_pool_waits_total).
     const counted = {
       connect: () => {
         if (pool.idleCount === 0 && pool.totalCount >= pool.options.max) countPoolWait();
         return pool.connect();
       },
-      end: () => pool.end(),
+      end: async () => {
+        await Promise.all([pool.end(), probe.end()]);
+      },
     };
     const holder: { db?: Db } = {};
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: counted }), log: observer(holder) });
     const schema = options.pgSchema ?? urlSchema(options.databaseUrl);
-    holder.db = { kysely, dialect: 'postgres', schema, pool, close: () => kysely.destroy() };
+    const ping = async () => {
+      await probe.query('select 1');
+    };
+    holder.db = { kysely, dialect: 'postgres', schema, pool, ping, close: () => kysely.destroy() };
     return holder.db;
   }
   const file = path.join(options.dataDir, 'ensemble.db');
@@ -66,7 +80,10 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   const holder: { db?: Db } = {};
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: observer(holder) });
-  holder.db = { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const ping = async () => {
+    await sql`select 1`.execute(kysely);
+  };
+  holder.db = { kysely, dialect: 'sqlite', ping, close: () => kysely.destroy() };
   return holder.db;
 }
 

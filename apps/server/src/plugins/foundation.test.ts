@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../test/app-factory.js';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { TEST_DATABASE_URL, TEST_DB, type TestApp, createTestApp } from '../test/app-factory.js';
 
 describe('foundation: sessions, guests, errors', () => {
   let t: TestApp;
@@ -164,5 +166,39 @@ describe('health', () => {
     expect(down.statusCode).toBe(503);
     expect(down.data).toEqual({ status: 'error', code: 'unavailable', message: 'Database unavailable' });
     await t.close().catch(() => {});
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('PostgreSQL connections', () => {
+  it('keeps serving when the server drops an idle connection, and health answers while every pooled connection is busy', async () => {
+    const t = await createTestApp({ DATABASE_POOL_MAX: '2' });
+    try {
+      const c = t.client();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.ctx.db.kysely);
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        // What a restart, a failover or an administrator does to a connection resting in the pool.
+        await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        await admin.end();
+      }
+      expect((await c.get('/api/health')).statusCode).toBe(200);
+      // A request that reads and writes (a guest and its session) gets a fresh connection.
+      expect((await c.post('/api/credits/check_credits.php', {})).statusCode).toBe(200);
+
+      // Both pooled connections held by slow statements: health still answers from its own connection.
+      const busy = [1.5, 3].map((s) => sql`select pg_sleep(${s})`.execute(t.ctx.db.kysely));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const first = await Promise.race([
+        c.get('/api/health').then((r) => `health ${r.statusCode}`),
+        busy[0]?.then(() => 'a pooled connection freed'),
+      ]);
+      expect(first).toBe('health 200');
+      await Promise.all(busy);
+    } finally {
+      await t.close();
+    }
   });
 });
