@@ -72,6 +72,7 @@ function send(url: URL, init: RequestInit): Promise<IncomingMessage> {
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
+  headers['content-length'] = String(Buffer.byteLength(init.body as string));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, { method: 'POST', headers, signal: init.signal ?? undefined }, resolve);
