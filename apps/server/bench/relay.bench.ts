@@ -6,10 +6,12 @@
  *
  *   RELAY_BENCHES=ttft,cpu,load,admission,memory,redis   which parts to run (default: all)
  *   RELAY_TARGETS=sqlite,pg                              which Ensemble set-ups (default: both)
- *   BENCH_SCALE=0.1                                      memory bench size: 100,000 x scale requests
- *                                                        (BENCH_SCALE=1 is the full figure)
+ *   BENCH_SCALE=1                                        memory bench size: 100,000 x scale requests
+ *                                                        (the goal's figure; 0.1 is a quick look, whose
+ *                                                        first tenth comes before the grace period fills)
  *   BENCH_GRACE=10000                                    memory bench: the server's STREAM_GRACE_MS
  *                                                        (default: the server's own default)
+ *   HEAP_GROWTH_PERCENT=50                               the servers' HEAP_GROWTH_PERCENT (default: theirs)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
  *   RELAY_DEBUG=1                                        print per-stream outcomes of the load runs
@@ -32,7 +34,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.resolve(HERE, '..');
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SCALE = Number(process.env.BENCH_SCALE ?? '0.1');
+const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const STREAMS = Number(process.env.RELAY_STREAMS ?? '500');
 const BENCHES = new Set((process.env.RELAY_BENCHES ?? 'ttft,cpu,load,admission,memory,redis').split(','));
 const TARGETS = (process.env.RELAY_TARGETS ?? 'sqlite,pg').split(',') as Array<'sqlite' | 'pg'>;
@@ -156,6 +158,7 @@ async function startEnsemble(
       OPENAI_API_KEY: 'sk-bench-relay',
       OPENAI_BASE_URL: `http://127.0.0.1:${upstreamPort}/v1`,
       ...extra,
+      ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -669,6 +672,7 @@ async function memory(upstreamPort: number): Promise<void> {
     const pid = e.child.pid as number;
     let tenth = 0;
     let done = 0;
+    const samples: string[] = [];
     const items = Array.from({ length: total }, (_, i) => i);
     await pool(items, 50, async (i) => {
       const owner = e.owners[i % e.owners.length] as Owner;
@@ -678,11 +682,19 @@ async function memory(upstreamPort: number): Promise<void> {
       else if (kind === 1) await ensembleStream(e, owner, SHORT, { stopAfter: 2, stop: true });
       else await ensembleStream(e, owner, SHORT, { comparison: kind <= 4 });
       done++;
-      if (done === Math.round(total / 10)) tenth = rssMb(pid);
+      if (done % Math.round(total / 10) === 0) {
+        const rss = rssMb(pid);
+        if (done === Math.round(total / 10)) tenth = rss;
+        const heap = (await e.metric('nodejs_heap_size_used_bytes')) / 2 ** 20;
+        const external = (await e.metric('nodejs_external_memory_bytes')) / 2 ** 20;
+        const heapTotal = (await e.metric('nodejs_heap_size_total_bytes')) / 2 ** 20;
+        samples.push(`${rss.toFixed(0)} (${heap.toFixed(0)} / ${heapTotal.toFixed(0)}, ${external.toFixed(0)})`);
+      }
     });
     await new Promise((r) => setTimeout(r, 1000));
     const end = rssMb(pid);
     const growth = ((end - tenth) / tenth) * 100;
+    console.log(`  RSS after each tenth, MB (heap used / heap total, external): ${samples.join(', ')}`);
     goal(
       '6. RSS at the end vs after the first tenth',
       `${tenth.toFixed(0)} -> ${end.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,

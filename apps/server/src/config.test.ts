@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(a.METRICS_TOKEN).toBeUndefined();
   });
 
+  it('bounds the heap growth at 50 % unless told otherwise, and refuses a negative or unreadable value', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).HEAP_GROWTH_PERCENT).toBe(50);
+    expect(loadConfig({ DATA_DIR: dir, HEAP_GROWTH_PERCENT: '0' }).HEAP_GROWTH_PERCENT).toBe(0);
+    for (const bad of ['-5', 'lots']) expect(() => loadConfig({ DATA_DIR: dir, HEAP_GROWTH_PERCENT: bad })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('uses Secure cookies behind an https PUBLIC_ORIGIN', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_ORIGIN: 'https://ensemble.example/' }).secureCookies).toBe(true);

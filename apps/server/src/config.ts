@@ -148,6 +148,11 @@ const envSchema = z.object({
   /** PostgreSQL connections this instance's pool opens at most. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /**
+   * How far V8 lets the JavaScript heap grow past what was alive after its last full collection
+   * before collecting again, in percent (0: V8's own choice, which lets it grow up to 4 times).
+   */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()
