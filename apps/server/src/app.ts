@@ -101,7 +101,8 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
 
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const registry = createProviderRegistry(providerSettingsFromEnv(config.raw));
-  const availability = createAvailabilityStore(db.kysely, app.log);
+  // A change it records reloads this instance's catalogue at once and tells the others.
+  const availability = createAvailabilityStore(db.kysely, app.log, () => catalogue.changed());
   // Operators' model settings: every instance hears of a change through Redis, or re-reads the version row.
   const catalogue = createServerCatalogue(registry, modelsFile, availability, {
     db: db.kysely,

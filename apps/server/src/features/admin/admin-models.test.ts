@@ -49,7 +49,7 @@ describe(`operator Models on ${TEST_DB}`, () => {
     try {
       // A listing that leaves the row out marks it, as the periodic check does.
       const rows = t.ctx.catalogue.realRows().filter((r) => r.model.provider === 'openai');
-      await createAvailabilityStore(t.ctx.db.kysely, t.app.log).applyListing(rows, openai.fake.served);
+      await createAvailabilityStore(t.ctx.db.kysely, t.app.log, () => t.ctx.catalogue.changed()).applyListing(rows, openai.fake.served);
       const res = await op.get(ADMIN_PATHS.models);
       expect(res.statusCode).toBe(200);
       const byId = new Map(res.data.models.map((m: { id: string }) => [m.id, m]));
@@ -71,6 +71,7 @@ describe(`operator Models on ${TEST_DB}`, () => {
     } finally {
       openai.fake.served.add('gpt-6-astra');
       await t.ctx.db.kysely.deleteFrom('model_availability').execute();
+      await t.ctx.catalogue.changed();
     }
   });
 

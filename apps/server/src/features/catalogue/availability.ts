@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { isServed, listServedModels } from '../../providers/model-listing.js';
+import { bumpVersion } from './overrides.js';
 import type { ProviderSettings } from '../../providers/types.js';
 
 /** A row served by a real provider, with the id that provider knows it by. */
@@ -22,20 +23,35 @@ export interface AvailabilityStore {
   applyListing(rows: CheckedRow[], served: ReadonlySet<string>): Promise<void>;
 }
 
-/** The store over the model_availability table. */
-export function createAvailabilityStore(db: Kysely<Database>, log: FastifyBaseLogger): AvailabilityStore {
+/**
+ * The store over the model_availability table. Every change it records bumps the catalogue version,
+ * so instances hold the table in their catalogue snapshot instead of reading it for each chat, and
+ * then calls `onChange` (the catalogue reloads here at once and tells the other instances).
+ */
+export function createAvailabilityStore(
+  db: Kysely<Database>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  onChange: () => Promise<void> = async () => {},
+): AvailabilityStore {
   // Insert-if-absent, so that of all instances only the one that records the change warns about it.
   const markMissing = async (row: CheckedRow, reason: 'unlisted' | 'not_found') => {
-    const inserted = await db
-      .insertInto('model_availability')
-      .values({ model_id: row.model.id, provider: row.model.provider, provider_model_id: row.providerModelId, reason, updated_at: now() })
-      .onConflict((oc) => oc.column('model_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+    const at = now();
+    const inserted = await db.transaction().execute(async (trx) => {
+      const added = await trx
+        .insertInto('model_availability')
+        .values({ model_id: row.model.id, provider: row.model.provider, provider_model_id: row.providerModelId, reason, updated_at: at })
+        .onConflict((oc) => oc.column('model_id').doNothing())
+        .executeTakeFirst();
+      const changed = Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (changed) await bumpVersion(trx, at);
+      return changed;
+    });
+    if (inserted) {
       log.warn(
         { model: row.model.id, provider: row.model.provider, providerModelId: row.providerModelId, reason },
         `Model ${row.model.id} is not served by ${row.model.provider} as ${row.providerModelId}; ${row.model.fallbacks?.length ? 'its fallbacks answer it' : 'it is hidden'}`,
       );
+      await onChange();
     }
   };
   return {
@@ -45,13 +61,22 @@ export function createAvailabilityStore(db: Kysely<Database>, log: FastifyBaseLo
     },
     markNotFound: (row) => markMissing(row, 'not_found'),
     async applyListing(rows, served) {
+      let shownAgain = false;
       for (const row of rows) {
         if (isServed(row.providerModelId, served)) {
-          await db.deleteFrom('model_availability').where('model_id', '=', row.model.id).execute();
+          const at = now();
+          shownAgain =
+            (await db.transaction().execute(async (trx) => {
+              const gone = await trx.deleteFrom('model_availability').where('model_id', '=', row.model.id).executeTakeFirst();
+              if (Number(gone.numDeletedRows) === 0) return false;
+              await bumpVersion(trx, at);
+              return true;
+            })) || shownAgain;
         } else {
           await markMissing(row, 'unlisted');
         }
       }
+      if (shownAgain) await onChange();
     },
   };
 }

@@ -82,7 +82,8 @@ export async function saveFavourites(trx: Executor, favourites: string[] | null,
   await bumpVersion(trx, at);
 }
 
-async function bumpVersion(trx: Executor, at: string): Promise<void> {
+/** Tells every instance's next version check that the catalogue changed. */
+export async function bumpVersion(trx: Executor, at: string): Promise<void> {
   await trx
     .updateTable('catalogue_state')
     .set((eb) => ({ version: eb('version', '+', 1), updated_at: at }))

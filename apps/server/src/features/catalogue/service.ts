@@ -140,9 +140,16 @@ interface Snapshot {
   byId: Map<string, { model: ModelEntry; resolved: ResolvedModel }>;
   visible: Catalogue;
   overrides: CatalogueOverrides;
+  /** Row id -> provider model id of rows their provider does not serve, read with the overrides. */
+  missing: Map<string, string>;
 }
 
-function snapshotOf(registry: ProviderRegistry, base: readonly ModelEntry[], overrides: CatalogueOverrides): Snapshot {
+function snapshotOf(
+  registry: ProviderRegistry,
+  base: readonly ModelEntry[],
+  overrides: CatalogueOverrides,
+  missing: Map<string, string> = new Map(),
+): Snapshot {
   const configured: Snapshot['configured'] = [];
   for (const row of base) {
     const o = overrides.rows.get(row.id);
@@ -159,6 +166,7 @@ function snapshotOf(registry: ProviderRegistry, base: readonly ModelEntry[], ove
       image_models: configured.filter((c) => c.model.type === 'image').map((c) => c.model),
     },
     overrides,
+    missing,
   };
 }
 
@@ -192,7 +200,11 @@ export function createServerCatalogue(
           again = false;
           const startedAt = Date.now();
           const version = force ? null : await readCatalogueVersion(live.db);
-          if (version === null || version !== snap.overrides.version) snap = snapshotOf(registry, base, await loadOverrides(live.db));
+          if (version === null || version !== snap.overrides.version) {
+            // Availability after the version: it is at least as new as the version it is kept under.
+            const overrides = await loadOverrides(live.db);
+            snap = snapshotOf(registry, base, overrides, availability ? await availability.unavailable() : undefined);
+          }
           checkedAt = startedAt;
           force = true;
         } while (again);
@@ -221,7 +233,9 @@ export function createServerCatalogue(
       .map(candidate)
       .filter((c): c is Candidate => !!c && !c.adapter.demo && c.model.type === model.type && c.model.id !== model.id)
       .filter((c) => !isUnavailable(missing, c.model.id));
-  const missingNow = async () => (availability ? availability.unavailable() : new Map<string, string>());
+  // With live overrides the rows their provider dropped come with the snapshot (a change bumps the
+  // catalogue version); without, they are read each time.
+  const missingNow = async () => (live ? snap.missing : availability ? availability.unavailable() : new Map<string, string>());
 
   return {
     async list() {
