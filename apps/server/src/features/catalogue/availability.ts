@@ -1,6 +1,6 @@
 import type { ModelEntry, ProviderId } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { isServed, listServedModels } from '../../providers/model-listing.js';
@@ -33,18 +33,22 @@ export function createAvailabilityStore(
   log: Pick<FastifyBaseLogger, 'warn'>,
   onChange: () => Promise<void> = async () => {},
 ): AvailabilityStore {
+  // A write that changed rows bumps the catalogue version in the same transaction.
+  const changeWithVersion = (write: (trx: Transaction<Database>) => Promise<bigint | undefined>) =>
+    db.transaction().execute(async (trx) => {
+      if (Number((await write(trx)) ?? 0) === 0) return false;
+      await bumpVersion(trx, now());
+      return true;
+    });
   // Insert-if-absent, so that of all instances only the one that records the change warns about it.
   const markMissing = async (row: CheckedRow, reason: 'unlisted' | 'not_found') => {
-    const at = now();
-    const inserted = await db.transaction().execute(async (trx) => {
+    const inserted = await changeWithVersion(async (trx) => {
       const added = await trx
         .insertInto('model_availability')
-        .values({ model_id: row.model.id, provider: row.model.provider, provider_model_id: row.providerModelId, reason, updated_at: at })
+        .values({ model_id: row.model.id, provider: row.model.provider, provider_model_id: row.providerModelId, reason, updated_at: now() })
         .onConflict((oc) => oc.column('model_id').doNothing())
         .executeTakeFirst();
-      const changed = Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
-      if (changed) await bumpVersion(trx, at);
-      return changed;
+      return added.numInsertedOrUpdatedRows;
     });
     if (inserted) {
       log.warn(
@@ -61,21 +65,14 @@ export function createAvailabilityStore(
     },
     markNotFound: (row) => markMissing(row, 'not_found'),
     async applyListing(rows, served) {
-      let shownAgain = false;
-      for (const row of rows) {
-        if (isServed(row.providerModelId, served)) {
-          const at = now();
-          shownAgain =
-            (await db.transaction().execute(async (trx) => {
-              const gone = await trx.deleteFrom('model_availability').where('model_id', '=', row.model.id).executeTakeFirst();
-              if (Number(gone.numDeletedRows) === 0) return false;
-              await bumpVersion(trx, at);
-              return true;
-            })) || shownAgain;
-        } else {
-          await markMissing(row, 'unlisted');
-        }
-      }
+      // Every served row in one statement: a listing usually changes nothing.
+      const servedIds = rows.filter((row) => isServed(row.providerModelId, served)).map((row) => row.model.id);
+      const shownAgain =
+        servedIds.length > 0 &&
+        (await changeWithVersion(
+          async (trx) => (await trx.deleteFrom('model_availability').where('model_id', 'in', servedIds).executeTakeFirst()).numDeletedRows,
+        ));
+      for (const row of rows) if (!isServed(row.providerModelId, served)) await markMissing(row, 'unlisted');
       if (shownAgain) await onChange();
     },
   };
