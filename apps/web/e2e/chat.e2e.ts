@@ -46,7 +46,8 @@ describe('chat', () => {
     await reply.locator('[data-testid="code-block"]').first().waitFor({ timeout: 60_000 });
     await waitForReplies(page);
     expect(await reply.locator('[data-testid="demo-label"]').isVisible()).toBe(true);
-    expect(await reply.innerText()).toContain('Demo reply');
+    // A long reply's first blocks paint a frame later (content-visibility: auto), so wait for them.
+    await expect.poll(() => reply.innerText()).toContain('Demo reply');
     await page.waitForURL(/\/prod\/thread\/\d+$/);
     expect(await page.locator('[data-testid="message"][data-sender="user"]').first().textContent()).toContain('parses a CSV file');
     expect(await balance(page)).toBe(24);

@@ -16,7 +16,8 @@ describe('compare', () => {
       await page.locator(`[data-testid="${slot}"][data-status="complete"]`).waitFor({ timeout: 60_000 });
       const stats = await page.getByTestId(`${slot}-stats`).innerText();
       expect(stats).toMatch(/^Completed in \d+\.\ds · 1 credit$/);
-      expect(await page.getByTestId(slot).innerText()).toContain('Demo reply');
+      // A long reply's first blocks paint a frame later (content-visibility: auto), so wait for them.
+      await expect.poll(() => page.getByTestId(slot).innerText()).toContain('Demo reply');
     }
     const remaining = await page.evaluate(async () => {
       const res = await fetch('/api/credits/check_credits.php', {

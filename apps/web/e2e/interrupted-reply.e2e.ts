@@ -46,9 +46,9 @@ describe('a reply cut by a server restart', () => {
       const note = page.getByTestId('cut-reply-note');
       await note.waitFor({ timeout: 30_000 });
       expect((await note.innerText()).trim()).toContain('This reply was interrupted.');
-      expect(await page.locator('[data-testid="message"][data-sender="ai"]').first().innerText()).toContain(
-        'Tides are caused mainly by the Moon, whose gravity pulls',
-      );
+      await expect
+        .poll(() => page.locator('[data-testid="message"][data-sender="ai"]').first().innerText())
+        .toContain('Tides are caused mainly by the Moon, whose gravity pulls');
       await screenshot(page, 'chat-interrupted-reply');
       const balance = () =>
         page.evaluate(async () => {

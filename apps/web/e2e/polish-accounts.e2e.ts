@@ -131,7 +131,8 @@ describe('polish: accounts and compare', () => {
     for (const slot of ['slot-0', 'slot-1', 'slot-2']) {
       await page.getByTestId(slot).getByRole('button', { name: 'Retry' }).click();
       await page.locator(`[data-testid="${slot}"][data-status="complete"]`).waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId(slot).innerText()).toContain('Demo reply');
+      // A long reply's first blocks paint a frame later (content-visibility: auto), so wait for them.
+      await expect.poll(() => page.getByTestId(slot).innerText()).toContain('Demo reply');
     }
     expect(posts).toBe(3);
     expect(await creditsOf(page)).toBe(22);
