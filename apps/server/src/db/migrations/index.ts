@@ -14,6 +14,7 @@ import { attachments } from './011-attachments.js';
 import { messageSearch } from './012-message-search.js';
 import { shareLinks } from './013-share-links.js';
 import { messagePaging } from './015-message-paging.js';
+import { searchFinishedReplies } from './016-search-finished-replies.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -31,4 +32,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '012-message-search': messageSearch,
   '013-share-links': shareLinks,
   '015-message-paging': messagePaging,
+  '016-search-finished-replies': searchFinishedReplies,
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInNewAccount } from '../../test/account-factory.js';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { insertMessage, updateMessage } from '../messages/store.js';
 
 const SEARCH = '/api/search.php';
 const CREATE = '/api/threads/create_thread.php';
@@ -161,6 +162,40 @@ describe('search.php', () => {
     expect((await c.delete(`${DELETE_THREAD}?thread_id=${th}`)).statusCode).toBe(200);
     expect(await search(c, 'narwhals')).toEqual([]);
     expect(await search(c, 'arctic')).toEqual([]);
+  });
+
+  it('indexes a reply once it stops streaming, including one a restart marks interrupted without touching its text', async () => {
+    const c = await account();
+    const th = await thread(c, 'Marsupials');
+    const k = t.ctx.db.kysely;
+    const reply = await insertMessage(k, {
+      threadId: th,
+      role: 'assistant',
+      type: 'text',
+      content: '',
+      model: 'gpt-4o',
+      metadata: null,
+      status: 'streaming',
+    });
+    // A save while streaming (about once a second) leaves the index alone.
+    await updateMessage(k, reply, { content: 'Quokkas live on Rottnest Island', status: 'streaming' });
+    expect(await search(c, 'quokkas')).toHaveLength(0);
+    // Restart recovery changes only the status: the saved text becomes findable then.
+    await k.updateTable('messages').set({ status: 'interrupted' }).where('id', '=', reply).execute();
+    expect((await search(c, 'quokkas')).map((r) => r.message_id)).toEqual([reply]);
+    // A finished reply is indexed with its final text.
+    const second = await insertMessage(k, {
+      threadId: th,
+      role: 'assistant',
+      type: 'text',
+      content: '',
+      model: 'gpt-4o',
+      metadata: null,
+      status: 'streaming',
+    });
+    await updateMessage(k, second, { content: 'Wombats dig', status: 'streaming' });
+    await updateMessage(k, second, { content: 'Wombats dig burrows with cube-shaped droppings nearby', status: 'complete' });
+    expect((await search(c, 'burrows wombats')).map((r) => r.message_id)).toEqual([second]);
   });
 
   it('keeps snippets short, plain and marked around the match', async () => {

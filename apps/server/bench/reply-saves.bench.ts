@@ -1,0 +1,114 @@
+/**
+ * Streaming-save benchmark: a streaming reply is saved about once a second. Each save used to
+ * re-index the reply's whole text for search; since migration 016 a reply is indexed once, when
+ * it stops streaming. This times 320 saves (20 replies of 16 saves, 50 to 800 words) with the
+ * search triggers as migration 015 left them and again after 016, on SQLite and on PostgreSQL
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a throw-away schema).
+ * Prints figures; asserts nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Kysely, Migrator } from 'kysely';
+import pg from 'pg';
+import { type Db, now, openDb } from '../src/db/connection.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { insertMessage, updateMessage } from '../src/features/messages/store.js';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REPLIES = 20;
+const SAVES = 16;
+const WORDS = 'the quick brown fox jumps over lazy dogs while relays stream tokens into saved replies'.split(' ');
+
+/** Mean time of one streaming save, in µs, over REPLIES replies that grow by 50 words a save. */
+async function meanSave(db: Db, threadId: number): Promise<number> {
+  let total = 0;
+  for (let r = 0; r < REPLIES; r++) {
+    const id = await insertMessage(db.kysely, {
+      threadId,
+      role: 'assistant',
+      type: 'text',
+      content: '',
+      model: 'gpt-4o',
+      metadata: null,
+      status: 'streaming',
+      touchThread: false,
+    });
+    let content = '';
+    for (let s = 0; s < SAVES; s++) {
+      for (let w = 0; w < 50; w++) content += `${WORDS[(s * 50 + w) % WORDS.length]}${w % 7} `;
+      const started = performance.now();
+      await updateMessage(db.kysely, id, { content, status: 'streaming' });
+      total += performance.now() - started;
+    }
+    await updateMessage(db.kysely, id, { content, status: 'complete' });
+  }
+  return (total * 1000) / (REPLIES * SAVES);
+}
+
+async function run(kind: 'sqlite' | 'pg'): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ensemble-bench-saves-'));
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = kind === 'pg' ? new pg.Client({ connectionString: PG_URL }) : null;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+  }
+  const db = openDb({ dataDir: dir, ...(admin ? { databaseUrl: PG_URL, pgSchema: schema } : {}) });
+  try {
+    const migrator = new Migrator({
+      db: db.kysely as Kysely<unknown>,
+      provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, m(db.dialect)])) },
+      ...(admin ? { migrationTableSchema: schema } : {}),
+    });
+    const step = async (to: string) => {
+      const { error } = await migrator.migrateTo(to);
+      if (error) throw error;
+    };
+    await step('015-message-paging');
+    const t = now();
+    const guest = await db.kysely
+      .insertInto('guests')
+      .values({ credits: 25, credits_used: 0, client_address: '10.0.0.1', retired_at: null, created_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const thread = await db.kysely
+      .insertInto('threads')
+      .values({
+        user_id: null,
+        guest_id: guest.id,
+        title: 'Bench',
+        message_count: 0,
+        current_leaf_id: null,
+        system_prompt: null,
+        temperature: null,
+        max_output_tokens: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await meanSave(db, thread.id);
+    await step('016-search-finished-replies');
+    const after = await meanSave(db, thread.id);
+    console.log(
+      `  ${kind === 'pg' ? 'PostgreSQL' : 'SQLite'}: a streaming save ${before.toFixed(0)} µs before migration 016, ${after.toFixed(0)} µs after (${(before / after).toFixed(1)}x)`,
+    );
+  } finally {
+    await db.close();
+    if (admin) {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Streaming saves: ${REPLIES} replies x ${SAVES} saves, 50 to 800 words`);
+await run('sqlite');
+try {
+  await run('pg');
+} catch (error) {
+  console.log(`  PostgreSQL skipped: ${(error as Error).message}`);
+}
