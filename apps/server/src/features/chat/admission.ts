@@ -8,6 +8,7 @@ import { assertParentInThread } from '../messages/tree.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { openCharge, settleCharge } from './open-charges.js';
+import { admitInOneStatement, admitsInOneStatement } from './admission-pg.js';
 
 /** What a chat request was admitted with: the charge taken and the rows written with it. */
 export interface Admission {
@@ -41,6 +42,11 @@ export interface AdmissionRequest {
  * deleted meanwhile gives 404 and takes nothing. Resolves to null when the balance is short.
  */
 export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Promise<Admission | null> {
+  if (admitsInOneStatement(db, r)) {
+    const admitted = await admitInOneStatement(db, who, r);
+    // Refused: nothing was written, and the transaction below answers why (a short balance or a guardrail).
+    if (admitted !== 'refused') return admitted;
+  }
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       const thread = r.threadId ? await loadOwnedThread(trx, who, r.threadId, { lock: db.dialect === 'postgres' }) : null;

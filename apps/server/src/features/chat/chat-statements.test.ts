@@ -49,8 +49,8 @@ describe('statements per chat message (issue 17, goal 5)', () => {
     console.log(
       `[${t.ctx.db.dialect}] statements per chat message: ${before} before the upstream call, ${total} in all (goal ${STATEMENT_GOAL.before} and ${STATEMENT_GOAL.total})\n  ${statements.join('\n  ')}`,
     );
-    expect(before).toBeLessThanOrEqual(BOUNDS.before);
-    expect(total).toBeLessThanOrEqual(BOUNDS.total);
+    expect(before).toBeLessThanOrEqual(BOUNDS[t.ctx.db.dialect].before);
+    expect(total).toBeLessThanOrEqual(BOUNDS[t.ctx.db.dialect].total);
   });
 });
 
@@ -58,7 +58,8 @@ describe('statements per chat message (issue 17, goal 5)', () => {
  * The bounds this code meets today, as a guard against regressions: 16 before / 22 in all at the
  * start of issue 17, 10 / 14 after its first pass; the operator overview's daily rollups then added
  * their counters (one upsert and the day's active account) to the charge's transaction, and the
- * availability map moved into the catalogue snapshot (one read less). The issue's
- * goal (STATEMENT_GOAL: 3 and 6) is not reached yet; `npm run bench` prints both.
+ * availability map moved into the catalogue snapshot (one read less). On PostgreSQL the whole
+ * admission is now one statement of writable CTEs (session, admission, history: 3 before). The
+ * issue's goal (STATEMENT_GOAL: 3 and 6) is not reached in all yet; `npm run bench` prints both.
  */
-const BOUNDS = { before: 11, total: 16 };
+const BOUNDS = { sqlite: { before: 11, total: 16 }, postgres: { before: 3, total: 8 } };

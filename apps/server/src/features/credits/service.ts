@@ -109,14 +109,26 @@ function guestBalance(g: { credits: number; credits_used: number }): Balance {
   return { remaining: g.credits, credits_used: g.credits_used, plan: 'guest', max: CREDITS.guest };
 }
 
-function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) {
-  return trx
+/** The balance a charge's update returned (see userChargeUpdate and guestChargeUpdate). */
+export function chargedBalance(
+  kind: Identity['kind'],
+  row: { credits: number; credits_used: number; subscription_tier?: string },
+): Balance {
+  return kind === 'user' ? userBalance(row as ChargedUser) : guestBalance(row);
+}
+
+/** The guest charge as one conditional update returning the new balance (not run). */
+export function guestChargeUpdate(db: Executor, guestId: number, cost: number) {
+  return db
     .updateTable('guests')
     .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
     .where('id', '=', guestId)
     .where('credits', '>=', cost)
-    .returning(['credits', 'credits_used'])
-    .executeTakeFirst();
+    .returning(['credits', 'credits_used']);
+}
+
+function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) {
+  return guestChargeUpdate(trx, guestId, cost).executeTakeFirst();
 }
 
 /**
@@ -126,12 +138,23 @@ function chargeGuest(trx: Transaction<Database>, guestId: number, cost: number) 
  */
 async function chargeUser(trx: Transaction<Database>, userId: number, cost: number): Promise<ChargedUser | undefined> {
   const { month, day } = spendingPeriods();
+  const updated = await userChargeUpdate(trx, userId, cost, { month, day }).executeTakeFirst();
+  if (updated) return updated;
+  await explainRefusal(trx, userId, cost, month, day);
+  return undefined;
+}
+
+/**
+ * The account charge as one conditional update returning the new balance (not run). Refused (no
+ * row) for a short balance, a suspension, the monthly budget or the plan's daily cap.
+ */
+export function userChargeUpdate(db: Executor, userId: number, cost: number, { month, day } = spendingPeriods()) {
   // The plan's cap is a subquery on plan_daily_caps, which no charge writes, so PostgreSQL's re-check
   // of a row a concurrent charge changed compares the new day_spent with the same cap. (The spent
   // totals themselves are columns of the row, never a subquery, so they are always re-read.)
   const monthSoFar = sql<number>`(case when month_key = ${month} then month_spent else 0 end)`;
   const daySoFar = sql<number>`(case when day_key = ${day} then day_spent else 0 end)`;
-  const updated = await trx
+  return db
     .updateTable('users')
     .set({
       credits: sql`credits - ${cost}`,
@@ -148,11 +171,7 @@ async function chargeUser(trx: Transaction<Database>, userId: number, cost: numb
     .where(
       sql<boolean>`${daySoFar} + ${cost} <= coalesce((select c.daily_cap from plan_daily_caps c where c.plan = ${planOfRow}), ${NO_CAP})`,
     )
-    .returning(['credits', 'credits_used', 'subscription_tier'])
-    .executeTakeFirst();
-  if (updated) return updated;
-  await explainRefusal(trx, userId, cost, month, day);
-  return undefined;
+    .returning(['credits', 'credits_used', 'subscription_tier']);
 }
 
 const NO_CAP = 2_000_000_000;
