@@ -27,27 +27,33 @@ let lastPrune = 0;
 export async function recordOutcome(db: Kysely<Database>, outcome: ReplyOutcome, log?: FastifyBaseLogger): Promise<void> {
   try {
     const at = Date.now();
-    await db
-      .insertInto('provider_outcomes')
-      .values({
-        provider: outcome.provider,
-        kind: outcome.kind,
-        model_id: outcome.modelId,
-        error_kind: outcome.errorKind,
-        ttft_ms: outcome.ttftMs,
-        created_at: new Date(at).toISOString(),
-      })
-      .execute();
-    if (at - lastPrune >= PRUNE_EVERY_MS) {
-      lastPrune = at;
-      await db
-        .deleteFrom('provider_outcomes')
-        .where('created_at', '<', new Date(at - KEEP_MS).toISOString())
-        .execute();
-    }
+    await outcomeInsert(db, outcome, at).execute();
+    await pruneOutcomes(db, at);
   } catch (err) {
     log?.warn({ err }, 'recording a reply outcome failed');
   }
+}
+
+/** The insert of an outcome recorded at `at`, not yet run (to run inside a larger statement). */
+export function outcomeInsert(db: Kysely<Database>, outcome: ReplyOutcome, at: number) {
+  return db.insertInto('provider_outcomes').values({
+    provider: outcome.provider,
+    kind: outcome.kind,
+    model_id: outcome.modelId,
+    error_kind: outcome.errorKind,
+    ttft_ms: outcome.ttftMs,
+    created_at: new Date(at).toISOString(),
+  });
+}
+
+/** Removes outcomes older than KEEP_MS, at most about once a minute per instance. */
+export async function pruneOutcomes(db: Kysely<Database>, at: number): Promise<void> {
+  if (at - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = at;
+  await db
+    .deleteFrom('provider_outcomes')
+    .where('created_at', '<', new Date(at - KEEP_MS).toISOString())
+    .execute();
 }
 
 /** The value below which `p` of the sorted values lie (nearest rank). */

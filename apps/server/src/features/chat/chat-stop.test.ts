@@ -145,7 +145,10 @@ describe.each([
     }
     const reply = (await messages()).find((m: { role: string }) => m.role === 'assistant');
     expect(reply).toMatchObject({ content: 'The first half', status: 'stopped' });
-    expect(await a.ctx.db.kysely.selectFrom('open_charges').selectAll().execute()).toEqual([]);
+    // The charge is settled (kept) just after the stopped text is saved.
+    const openCharges = () => a.ctx.db.kysely.selectFrom('open_charges').selectAll().execute();
+    while ((await openCharges()).length > 0 && Date.now() < end + 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(await openCharges()).toEqual([]);
     expect((await onA.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(24);
   });
 });

@@ -1,17 +1,18 @@
 import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
-import { deleteMessageRow, findMessage, updateMessage } from '../messages/store.js';
+import { deleteMessageRow, findMessage, messageUpdate, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
-import { recordOutcome } from '../admin/provider-outcomes.js';
+import { type ReplyOutcome, outcomeInsert, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
 
 const SAVE_EVERY_MS = 1000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
@@ -108,18 +109,25 @@ export async function runTextJob(
       ...(own ? {} : { tokens_estimated: true }),
     };
   };
-  const finishFigures = async (status: 'complete' | 'error') => {
+  // With `outcome` (a complete reply its own model answered) on PostgreSQL, the final save also
+  // settles the charge and records the outcome in the same statement; resolves to whether it did.
+  const finishFigures = async (status: 'complete' | 'error', outcome?: ReplyOutcome): Promise<boolean> => {
     figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
     metadata = { ...metadata, ...figures };
     hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
+    let ended = false;
     if (id !== null) {
-      const saved = metadata;
+      const saved = { content, status, metadata };
       saving = saving
-        .then(() => updateMessage(db.kysely, id, { content, status, metadata: saved }))
+        .then(async () => {
+          ended = outcome !== undefined && db.dialect === 'postgres' && (await endReply(db, id, saved, job.reference, outcome, job.log));
+          if (!ended) await updateMessage(db.kysely, id, saved);
+        })
         .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving reply figures failed'));
       await saving;
     }
+    return ended;
   };
   // Saves run one after another; a failed save is logged and the next one carries the text.
   const save = (status: 'streaming' | 'complete' | 'error' | 'stopped' | 'interrupted', then?: () => Promise<void>) => {
@@ -164,6 +172,13 @@ export async function runTextJob(
 
   // What the Providers view records of this reply: null once it succeeded, undefined when it says nothing of the provider.
   let outcomeError: string | null | undefined = null;
+  const outcomeOf = (errorKind: string | null): ReplyOutcome => ({
+    provider: answeredBy.provider,
+    kind: 'text',
+    modelId: answeredBy.id,
+    errorKind,
+    ttftMs: firstAt === undefined ? null : Math.round(firstAt - started),
+  });
   try {
     const signal = job.signal;
     const onUsage = (u: TokenUsage) => {
@@ -195,10 +210,14 @@ export async function runTextJob(
     clearTimeout(trailing);
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
-    // One update saves the whole text, its status and its figures.
-    await finishFigures('complete');
-    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
-    await settle(ctx, job, 'keep');
+    // One update saves the whole text, its status and its figures (on PostgreSQL, with the settlement and outcome).
+    const own = answeredBy === job.model ? outcomeOf(null) : undefined;
+    if (await finishFigures('complete', own)) {
+      outcomeError = undefined; // recorded already
+    } else {
+      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
+      await settle(ctx, job, 'keep');
+    }
   } catch (error) {
     clearTimeout(trailing);
     if (job.signal.aborted) {
@@ -225,11 +244,7 @@ export async function runTextJob(
   } finally {
     replyEnded();
     hub.finish(job.streamId);
-    if (outcomeError !== undefined) {
-      const ttftMs = firstAt === undefined ? null : Math.round(firstAt - started);
-      const outcome = { provider: answeredBy.provider, kind: 'text' as const, modelId: answeredBy.id, errorKind: outcomeError, ttftMs };
-      await recordOutcome(db.kysely, outcome, job.log);
-    }
+    if (outcomeError !== undefined) await recordOutcome(db.kysely, outcomeOf(outcomeError), job.log);
   }
   return { content, error: failure, ...(fallback ? { fallback } : {}), ...(figures ? { figures } : {}) };
 }
@@ -258,6 +273,34 @@ async function cutShort(
   if (reason === 'stop') return content ? null : MESSAGES.generatorStopped;
   hub.push(job.streamId, { error: MESSAGES.generatorStopped });
   return MESSAGES.generatorStopped;
+}
+
+/**
+ * PostgreSQL: a complete reply's last three writes as one statement: the final save of its text,
+ * status and figures, the settlement of its charge (kept: the open charge goes) and its provider
+ * outcome. Resolves to false, having written nothing, when the statement failed (logged), so the
+ * caller makes the writes one by one instead.
+ */
+async function endReply(
+  db: AppContext['db'],
+  id: number,
+  saved: Parameters<typeof messageUpdate>[2],
+  reference: string,
+  outcome: ReplyOutcome,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const at = Date.now();
+  try {
+    await sql`with saved as (${messageUpdate(db.kysely, id, saved)}),
+      settled as (${db.kysely.deleteFrom('open_charges').where('reference', '=', reference)}),
+      recorded as (${outcomeInsert(db.kysely, outcome, at)})
+      select 1`.execute(db.kysely);
+  } catch (error) {
+    log.warn({ err: error }, 'ending a reply in one statement failed; writing it step by step');
+    return false;
+  }
+  await pruneOutcomes(db.kysely, at).catch((error) => log.warn({ err: error }, 'pruning reply outcomes failed'));
+  return true;
 }
 
 /** Settles the job's charge; a refunded reply's empty placeholder goes first, so no one sees it. */

@@ -64,13 +64,16 @@ export async function insertMessage(db: Executor, m: NewMessage): Promise<number
   return row.id;
 }
 
+type MessageChanges = { content?: string; status?: MessageRow['status']; metadata?: MessageMetadata | null };
+
 /** Replaces a message's content (and optionally status/metadata). */
-export async function updateMessage(
-  db: Executor,
-  id: number,
-  changes: { content?: string; status?: MessageRow['status']; metadata?: MessageMetadata | null },
-): Promise<void> {
-  await db
+export async function updateMessage(db: Executor, id: number, changes: MessageChanges): Promise<void> {
+  await messageUpdate(db, id, changes).execute();
+}
+
+/** updateMessage as a query not yet run (to run inside a larger statement). */
+export function messageUpdate(db: Executor, id: number, changes: MessageChanges) {
+  return db
     .updateTable('messages')
     .set({
       ...(changes.content !== undefined ? { content: changes.content } : {}),
@@ -83,8 +86,7 @@ export async function updateMessage(
         : {}),
       updated_at: now(),
     })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
 }
 
 /** The credits a reply's metadata records (0 when none). */
