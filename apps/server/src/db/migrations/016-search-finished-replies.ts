@@ -3,6 +3,20 @@ import type { Dialect } from '../connection.js';
 
 const OWNER_T = `case when t.user_id is not null then 'u' || t.user_id else 'g' || t.guest_id end`;
 
+/** SQLite: (re)creates the trigger that re-indexes a message, firing `when` as given. */
+async function replaceSqliteTrigger(db: Kysely<any>, when: string): Promise<void> {
+  await sql`drop trigger if exists search_message_content`.execute(db);
+  await sql
+    .raw(
+      `create trigger search_message_content ${when} begin
+         delete from search_index where rowid = old.id;
+         insert into search_index(rowid, owner, title, body)
+           select new.id, ${OWNER_T}, '', new.content from threads t where t.id = new.thread_id;
+       end`,
+    )
+    .execute(db);
+}
+
 /**
  * A streaming reply is saved about once a second, and each save re-indexed its whole text for
  * search (SQLite: an FTS5 delete and insert, about 180 µs at a few hundred words and growing with
@@ -13,17 +27,7 @@ const OWNER_T = `case when t.user_id is not null then 'u' || t.user_id else 'g' 
 export const searchFinishedReplies = (dialect: Dialect): Migration => ({
   async up(db: Kysely<any>) {
     if (dialect === 'sqlite') {
-      await sql`drop trigger if exists search_message_content`.execute(db);
-      await sql
-        .raw(
-          `create trigger search_message_content after update of content, status on messages
-             when new.status is not 'streaming' begin
-             delete from search_index where rowid = old.id;
-             insert into search_index(rowid, owner, title, body)
-               select new.id, ${OWNER_T}, '', new.content from threads t where t.id = new.thread_id;
-           end`,
-        )
-        .execute(db);
+      await replaceSqliteTrigger(db, `after update of content, status on messages when new.status is not 'streaming'`);
       return;
     }
     await sql`drop trigger if exists search_message_doc on messages`.execute(db);
@@ -34,16 +38,7 @@ export const searchFinishedReplies = (dialect: Dialect): Migration => ({
   },
   async down(db: Kysely<any>) {
     if (dialect === 'sqlite') {
-      await sql`drop trigger if exists search_message_content`.execute(db);
-      await sql
-        .raw(
-          `create trigger search_message_content after update of content on messages begin
-             delete from search_index where rowid = old.id;
-             insert into search_index(rowid, owner, title, body)
-               select new.id, ${OWNER_T}, '', new.content from threads t where t.id = new.thread_id;
-           end`,
-        )
-        .execute(db);
+      await replaceSqliteTrigger(db, 'after update of content on messages');
       return;
     }
     await sql`drop trigger if exists search_message_doc_update on messages`.execute(db);

@@ -168,15 +168,17 @@ describe('search.php', () => {
     const c = await account();
     const th = await thread(c, 'Marsupials');
     const k = t.ctx.db.kysely;
-    const reply = await insertMessage(k, {
-      threadId: th,
-      role: 'assistant',
-      type: 'text',
-      content: '',
-      model: 'gpt-4o',
-      metadata: null,
-      status: 'streaming',
-    });
+    const streamingReply = () =>
+      insertMessage(k, {
+        threadId: th,
+        role: 'assistant',
+        type: 'text',
+        content: '',
+        model: 'gpt-4o',
+        metadata: null,
+        status: 'streaming',
+      });
+    const reply = await streamingReply();
     // A save while streaming (about once a second) leaves the index alone.
     await updateMessage(k, reply, { content: 'Quokkas live on Rottnest Island', status: 'streaming' });
     expect(await search(c, 'quokkas')).toHaveLength(0);
@@ -184,15 +186,7 @@ describe('search.php', () => {
     await k.updateTable('messages').set({ status: 'interrupted' }).where('id', '=', reply).execute();
     expect((await search(c, 'quokkas')).map((r) => r.message_id)).toEqual([reply]);
     // A finished reply is indexed with its final text.
-    const second = await insertMessage(k, {
-      threadId: th,
-      role: 'assistant',
-      type: 'text',
-      content: '',
-      model: 'gpt-4o',
-      metadata: null,
-      status: 'streaming',
-    });
+    const second = await streamingReply();
     await updateMessage(k, second, { content: 'Wombats dig', status: 'streaming' });
     await updateMessage(k, second, { content: 'Wombats dig burrows with cube-shaped droppings nearby', status: 'complete' });
     expect((await search(c, 'burrows wombats')).map((r) => r.message_id)).toEqual([second]);
