@@ -206,6 +206,21 @@ describe('search.php', () => {
     expect(marked(r as Result)).toEqual(['ocelot']);
   });
 
+  it('shows a markdown message as read, without its markup, and marks the match in that text', async () => {
+    const c = await account();
+    const th = await thread(c, 'Notes');
+    await say(
+      c,
+      th,
+      '## Tide notes\n\n> **Demo reply.** Read it.\n\n- **Spring tides** come with the *new* moon, see [the chart](https://example.com/c).\n\n| Tide | When |\n| --- | --- |\n| Neap | `quarter` moon |',
+    );
+    const [r] = await search(c, 'spring');
+    expect(r?.snippet).toBe(
+      'Tide notes Demo reply. Read it. Spring tides come with the new moon, see the chart. Tide When Neap quarter moon',
+    );
+    expect(marked(r as Result)).toEqual(['Spring']);
+  });
+
   it('answers nothing for a query without words, and refuses bad input with a JSON 400', async () => {
     const c = await account();
     expect(await search(c, '!!! ???')).toEqual([]);

@@ -46,11 +46,35 @@ function matches(word: string, terms: string[]): boolean {
 }
 
 /**
- * A short plain-text extract around the first match, whitespace flattened, with the [start, end)
- * offsets of every matched word inside it. Text without a match gives its start, unmarked.
+ * A message's text as a reader sees it, without markdown's markup: heading, quote and list markers,
+ * code fences and backticks, emphasis markers, table pipes and rules, and link and image targets
+ * (their text kept). Anything else, HTML-like text included, stays as written.
+ */
+export function withoutMarkup(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^\s*(?:`{3,}|~{3,}).*$/, '')
+        .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/, '')
+        .replace(/^\s*(?:[-*_]\s*){3,}$/, '')
+        .replace(/^\s{0,3}(?:>\s?)+/, '')
+        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+/, '')
+        .replace(/\s*\|\s*/g, ' ')
+        .trim(),
+    )
+    .join('\n')
+    .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1')
+    .replace(/(\*\*|__|\*|`+|~~)(?=\S)([^\n]*?\S)\1/g, '$2');
+}
+
+/**
+ * A short plain-text extract around the first match, markup removed and whitespace flattened, with
+ * the [start, end) offsets of every matched word inside it. Text without a match gives its start, unmarked.
  */
 export function buildSnippet(source: string, terms: string[]): { snippet: string; highlights: Array<[number, number]> } {
-  const flat = source.replace(/\s/g, ' ');
+  const flat = withoutMarkup(source).replace(/\s+/g, ' ').trim();
   const hits: Array<[number, number]> = [];
   for (const m of flat.matchAll(WORD)) {
     if (matches(fold(m[0]), terms)) hits.push([m.index, m.index + m[0].length]);
