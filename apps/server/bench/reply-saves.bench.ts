@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, Migrator } from 'kysely';
 import pg from 'pg';
-import { type Db, now, openDb } from '../src/db/connection.js';
+import { type Db, openDb } from '../src/db/connection.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { insertMessage, updateMessage } from '../src/features/messages/store.js';
+import { seedGuestThread } from '../src/test/seed-rows.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REPLIES = 20;
@@ -67,31 +68,10 @@ async function run(kind: 'sqlite' | 'pg'): Promise<void> {
       if (error) throw error;
     };
     await step('015-message-paging');
-    const t = now();
-    const guest = await db.kysely
-      .insertInto('guests')
-      .values({ credits: 25, credits_used: 0, client_address: '10.0.0.1', retired_at: null, created_at: t })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const thread = await db.kysely
-      .insertInto('threads')
-      .values({
-        user_id: null,
-        guest_id: guest.id,
-        title: 'Bench',
-        message_count: 0,
-        current_leaf_id: null,
-        system_prompt: null,
-        temperature: null,
-        max_output_tokens: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const before = await meanSave(db, thread.id);
+    const { threadId } = await seedGuestThread(db.kysely, 'Bench');
+    const before = await meanSave(db, threadId);
     await step('016-search-finished-replies');
-    const after = await meanSave(db, thread.id);
+    const after = await meanSave(db, threadId);
     console.log(
       `  ${kind === 'pg' ? 'PostgreSQL' : 'SQLite'}: a streaming save ${before.toFixed(0)} µs before migration 016, ${after.toFixed(0)} µs after (${(before / after).toFixed(1)}x)`,
     );

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertMessage, updateMessage } from '../../features/messages/store.js';
 import { useMigrationDb } from '../../test/migration-db.js';
-import { now } from '../connection.js';
+import { seedGuestThread } from '../../test/seed-rows.js';
 
 describe('migration 016: a reply is indexed for search when it stops streaming', () => {
   const m = useMigrationDb();
@@ -21,31 +21,10 @@ describe('migration 016: a reply is indexed for search when it stops streaming',
     const step = async (to: string) => expect((await m.migrator.migrateTo(to)).error).toBeUndefined();
     await step('016-search-finished-replies');
     const k = m.db.kysely;
-    const t = now();
-    const guest = await k
-      .insertInto('guests')
-      .values({ credits: 25, credits_used: 0, client_address: '10.0.0.1', retired_at: null, created_at: t })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const thread = await k
-      .insertInto('threads')
-      .values({
-        user_id: null,
-        guest_id: guest.id,
-        title: 'Birds',
-        message_count: 0,
-        current_leaf_id: null,
-        system_prompt: null,
-        temperature: null,
-        max_output_tokens: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { threadId } = await seedGuestThread(k, 'Birds');
     const reply = (content: string) =>
       insertMessage(k, {
-        threadId: thread.id,
+        threadId,
         role: 'assistant',
         type: 'text',
         content,

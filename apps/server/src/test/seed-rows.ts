@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { now } from '../db/connection.js';
+import type { Database } from '../db/types.js';
+
+/** A guest and an empty thread of theirs, written straight into the database (for migration tests and benches). */
+export async function seedGuestThread(k: Kysely<Database>, title = 'Seeded'): Promise<{ guestId: number; threadId: number }> {
+  const t = now();
+  const guest = await k
+    .insertInto('guests')
+    .values({ credits: 25, credits_used: 0, client_address: '10.0.0.1', retired_at: null, created_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const thread = await k
+    .insertInto('threads')
+    .values({
+      user_id: null,
+      guest_id: guest.id,
+      title,
+      message_count: 0,
+      current_leaf_id: null,
+      system_prompt: null,
+      temperature: null,
+      max_output_tokens: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { guestId: guest.id, threadId: thread.id };
+}
