@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_THREAD_TITLE, clampTitle } from '@ensemble/shared';
+import { AppError, DEFAULT_THREAD_TITLE } from '@ensemble/shared';
 import { sql } from 'kysely';
 import { type Db, now } from '../../db/connection.js';
 import { countCreditsCharged } from '../../metrics/metrics.js';
@@ -7,7 +7,7 @@ import { METRIC, utcDay } from '../rollups/rollups.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import type { ThreadRow } from '../threads/access.js';
-import type { Admission, AdmissionRequest } from './admission.js';
+import { type Admission, type AdmissionRequest, promptTitle } from './admission.js';
 
 interface Row {
   thread: ThreadRow;
@@ -56,7 +56,7 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
   const charge = isUser
     ? userChargeUpdate(db.kysely, who.userId as number, r.cost).where(ownsThread)
     : guestChargeUpdate(db.kysely, who.guestId as number, r.cost).where(ownsThread);
-  const title = clampTitle(r.prompt.replace(/\s+/g, ' '));
+  const title = promptTitle(r.model, r.prompt);
   const placeholder = JSON.stringify(r.placeholder);
   // A user's first request of the day also counts them active (the row is new only once a day).
   const active = isUser

@@ -115,6 +115,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /** The title a thread takes from its first message, unless the user already renamed it. */
 function firstMessageTitle(thread: ThreadRow, model: ModelEntry, content: string): string | undefined {
   if (thread.title !== DEFAULT_THREAD_TITLE) return undefined;
+  return promptTitle(model, content);
+}
+
+/** The title a first message gives its thread (before the rename check). */
+export function promptTitle(model: ModelEntry, content: string): string {
   return model.type === 'image' ? imagePromptTitle(content) : clampTitle(content.replace(/\s+/g, ' '));
 }
 
