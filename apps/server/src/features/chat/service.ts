@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import {
   AppError,
   type ChatData,
@@ -134,6 +135,7 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
       startedAt,
       signal,
       log: deps.log,
+      loop: streams.loop,
     };
     job = runTextJob(ctx, streams.hub, textJob);
   } catch (error) {
@@ -147,6 +149,10 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const metadata = { demo: resolved.adapter.demo };
   if (body.stream && model.stream) {
     job.catch((error) => deps.log.error({ err: error, streamId }, 'stream job failed'));
+    // The provider's request goes out before this answer: Node hands a request its socket only
+    // after the promise jobs queued now have run, and answering is such a job. The client opens
+    // the event stream well within the provider's time to a first token; the token cannot wait.
+    await setImmediate();
     return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
