@@ -8,6 +8,7 @@ import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import type { ThreadRow } from '../threads/access.js';
 import { type Admission, type AdmissionRequest, promptTitle } from './admission.js';
+import { type BranchRow, branchCte } from './conversation.js';
 
 interface Row {
   thread: ThreadRow;
@@ -16,6 +17,7 @@ interface Row {
   subscription_tier: string | null;
   user_message_id: number | null;
   reply_id: number | null;
+  branch: BranchRow[];
 }
 
 /** Whether a request can be admitted in one statement: a new text prompt at the end of a thread's shown branch. */
@@ -66,7 +68,7 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
     : sql``;
   const activeRow = isUser ? sql`union all select ${day}::text, ${METRIC.activeAccounts}::text, '', 1::bigint from active` : sql``;
   const result = await sql<Row>`
-    with th as (select * from threads where id = ${threadId} for update),
+    with recursive th as (select * from threads where id = ${threadId} for update),
     seen as (select updated_at, message_count from threads where id = ${threadId}),
     charged as (${charge}),
     ledger as (
@@ -84,6 +86,7 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
       select m.id, m.depth from th join messages m on m.id = coalesce(
         (select x.id from messages x where x.id = th.current_leaf_id and x.thread_id = th.id),
         (select max(x.id) from messages x where x.thread_id = th.id))),
+    ${branchCte(sql`(select id from leaf)`, threadId)},
     prompt as (
       insert into messages (thread_id, parent_id, depth, credits, role, type, content, model, metadata, status, created_at, updated_at)
       select th.id, (select id from leaf), coalesce((select depth + 1 from leaf), 0), 0, 'user', 'text', ${r.prompt}::text,
@@ -105,7 +108,9 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
       select ${r.reference}::text, ${isUser ? who.userId : null}::integer, ${isUser ? null : who.guestId}::integer, ${r.cost}::integer,
         ${r.model.id}::text, reply.id, 0, ${t}::text from reply)
     select to_jsonb(th) as thread, charged.credits, charged.credits_used, ${isUser ? sql`charged.subscription_tier` : sql`null`} as subscription_tier,
-      (select id from prompt) as user_message_id, (select id from reply) as reply_id
+      (select id from prompt) as user_message_id, (select id from reply) as reply_id,
+      (select coalesce(json_agg(json_build_object('id', id, 'role', role, 'content', content, 'type', type, 'status', status, 'att', att)
+        order by n), '[]'::json) from branch) as branch
     from th left join charged on true`.execute(db.kysely);
   const row = result.rows[0];
   if (!row) throw new AppError('not_found', 'Thread not found');
@@ -123,6 +128,7 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
     thread,
     userMessageId: row.user_message_id,
     messageId: row.reply_id,
+    branch: row.branch,
     ...(isFirst && thread.title === DEFAULT_THREAD_TITLE ? { newTitle: title } : {}),
     isFirst,
   };

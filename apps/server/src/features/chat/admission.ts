@@ -9,6 +9,7 @@ import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { openCharge, settleCharge } from './open-charges.js';
 import { admitInOneStatement, admitsInOneStatement } from './admission-pg.js';
+import type { BranchRow } from './conversation.js';
 
 /** What a chat request was admitted with: the charge taken and the rows written with it. */
 export interface Admission {
@@ -19,6 +20,11 @@ export interface Admission {
   messageId: number | null;
   newTitle?: string;
   isFirst: boolean;
+  /**
+   * The branch the prompt follows, newest first, when the admission read it (PostgreSQL's one
+   * statement does): the history then needs no query of its own.
+   */
+  branch?: BranchRow[];
 }
 
 export interface AdmissionRequest {

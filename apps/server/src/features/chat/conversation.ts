@@ -1,5 +1,5 @@
 import { normalizeAspectRatio, type AspectRatio, type ChatRequest } from '@ensemble/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { ChatTurn } from '../../providers/types.js';
 
@@ -30,6 +30,32 @@ export function requestedAspectRatio(message: InputMessage | undefined): AspectR
   return normalizeAspectRatio((meta as { aspectRatio?: unknown } | null)?.aspectRatio);
 }
 
+/** A message of a branch, as the walk up its parents reads it (`att`: 1 when it has attachments). */
+export interface BranchRow {
+  id: number;
+  role: string;
+  content: string;
+  type: string;
+  status: string;
+  att: number;
+}
+
+/**
+ * The recursive CTE `branch`: a walk up parent_id from the message `anchor` (an id, or a query for
+ * one) in the thread, at most `steps` messages, numbered `n` from 1 (newest first). It goes in a
+ * `with recursive` list.
+ */
+export function branchCte(anchor: RawBuilder<unknown>, threadId: number, steps = HISTORY_LIMIT * 2): RawBuilder<unknown> {
+  return sql`branch(id, parent_id, role, content, type, status, att, n) as (
+    select id, parent_id, role, content, type, status, case when metadata like '%"attachments"%' then 1 else 0 end, 1
+    from messages where id = ${anchor} and thread_id = ${threadId}
+    union all
+    select m.id, m.parent_id, m.role, m.content, m.type, m.status,
+      case when m.metadata like '%"attachments"%' then 1 else 0 end, b.n + 1
+    from messages m join branch b on m.id = b.parent_id
+    where b.n < ${steps} and m.thread_id = ${threadId})`;
+}
+
 /**
  * The turns of the branch ending at `upTo` (oldest first, bounded): only that branch, never another
  * version, so a model remembers the conversation the user sees. The thread's system prompt comes first.
@@ -40,21 +66,38 @@ export async function threadHistory(
   upTo: number | null,
   systemPrompt?: string | null,
 ): Promise<ChatTurn[]> {
-  // One query: a walk up parent_id from `upTo`, at most HISTORY_LIMIT * 2 steps, newest first.
+  // One query: a walk up parent_id from `upTo`, newest first.
   const { rows } =
     upTo === null
       ? { rows: [] }
-      : await sql<{ id: number; role: string; content: string; type: string; status: string; att: number }>`
-          with recursive branch(id, parent_id, role, content, type, status, att, n) as (
-            select id, parent_id, role, content, type, status, case when metadata like '%"attachments"%' then 1 else 0 end, 1
-            from messages where id = ${upTo} and thread_id = ${threadId}
-            union all
-            select m.id, m.parent_id, m.role, m.content, m.type, m.status,
-              case when m.metadata like '%"attachments"%' then 1 else 0 end, b.n + 1
-            from messages m join branch b on m.id = b.parent_id
-            where b.n < ${HISTORY_LIMIT * 2} and m.thread_id = ${threadId}
-          )
+      : await sql<BranchRow>`with recursive ${branchCte(sql`${upTo}`, threadId)}
           select id, role, content, type, status, att from branch order by n`.execute(db);
+  return branchTurns(rows, systemPrompt);
+}
+
+/**
+ * The history of a prompt admitted together with the walk up from the message it follows
+ * (PostgreSQL's one-statement admission reads `branch` in the same statement): the same turns
+ * `threadHistory` would read from the prompt once saved.
+ */
+export function admittedHistory(
+  prompt: { id: number; content: string; hasAttachments: boolean },
+  branch: BranchRow[],
+  systemPrompt?: string | null,
+): ChatTurn[] {
+  const row = {
+    id: prompt.id,
+    role: 'user',
+    content: prompt.content,
+    type: 'text',
+    status: 'complete',
+    att: prompt.hasAttachments ? 1 : 0,
+  };
+  return branchTurns([row, ...branch.slice(0, HISTORY_LIMIT * 2 - 1)], systemPrompt);
+}
+
+/** A branch's rows (newest first) as turns: text that was answered in full, within the bounds. */
+function branchTurns(rows: BranchRow[], systemPrompt?: string | null): ChatTurn[] {
   const turns: ChatTurn[] = [];
   let chars = 0;
   for (const r of rows) {

@@ -25,7 +25,7 @@ import { assertUserIdClaim } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import type { ThreadRow } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
-import { latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
+import { admittedHistory, latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob, settleFallback } from './generation.js';
 import { regenerateTarget } from './regenerate.js';
 import { countProviderError } from '../../metrics/metrics.js';
@@ -116,7 +116,16 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   let job: ReturnType<typeof runTextJob>;
   try {
     if (admitted.userMessageId !== null) await linkAttachments(db.kysely, attachments, admitted.userMessageId);
-    const history = thread ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt) : requestTurns(body.messages);
+    const history =
+      thread && admitted.branch && admitted.userMessageId !== null
+        ? admittedHistory(
+            { id: admitted.userMessageId, content: prompt.content, hasAttachments: attachments.length > 0 },
+            admitted.branch,
+            thread.system_prompt,
+          )
+        : thread
+          ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt)
+          : requestTurns(body.messages);
     const turns = await withAttachments(ctx, history, admitted.userMessageId !== null ? [] : attachments);
     const params = { temperature: thread?.temperature ?? null, maxOutputTokens: thread?.max_output_tokens ?? null };
     await streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
