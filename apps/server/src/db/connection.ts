@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { countPoolWait } from '../metrics/metrics.js';
 import type { Database } from './types.js';
@@ -17,6 +18,8 @@ export interface Db {
   pool?: pg.Pool;
   /** Sees the SQL of every statement run (not BEGIN/COMMIT), when set: how tests and benches count them. */
   observe?: ((sql: string, parameters: readonly unknown[]) => void) | undefined;
+  /** PostgreSQL: runs a statement as a named prepared statement (see `executeHot`). */
+  prepared?: <R>(query: CompiledQuery<R>) => Promise<R[]>;
   /**
    * Resolves when the database answers `select 1`. On PostgreSQL it runs on a connection of its own,
    * so a health check measures the database, not the queue for the pool's busy connections.
@@ -65,11 +68,25 @@ export function openDb(options: DbOptions): Db {
     };
     const holder: { db?: Db } = {};
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: counted }), log: observer(holder) });
+    const prepared = async <R>(query: CompiledQuery<R>): Promise<R[]> => {
+      holder.db?.observe?.(query.sql, query.parameters);
+      const client = await counted.connect();
+      try {
+        const result = await client.query<R & pg.QueryResultRow>({
+          name: statementName(query.sql),
+          text: query.sql,
+          values: [...query.parameters],
+        });
+        return result.rows;
+      } finally {
+        client.release();
+      }
+    };
     const schema = options.pgSchema ?? urlSchema(options.databaseUrl);
     const ping = async () => {
       await probe.query('select 1');
     };
-    holder.db = { kysely, dialect: 'postgres', schema, pool, ping, close: () => kysely.destroy() };
+    holder.db = { kysely, dialect: 'postgres', schema, pool, prepared, ping, close: () => kysely.destroy() };
     return holder.db;
   }
   const file = path.join(options.dataDir, 'ensemble.db');
@@ -85,6 +102,31 @@ export function openDb(options: DbOptions): Db {
   };
   holder.db = { kysely, dialect: 'sqlite', ping, close: () => kysely.destroy() };
   return holder.db;
+}
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name on PostgreSQL: from its text, so one name always means one text. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `ens_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs one of the few statements every chat sends (the session lookup, the admission, a reply's
+ * end). On PostgreSQL it is a named prepared statement: each pooled connection parses and plans it
+ * once, not at every request (the admission's writable CTEs took about 0.6 ms to plan of the 3 ms
+ * they took in all). On SQLite statements are kept prepared anyway (see reusingStatements). Only
+ * for statements whose result columns are named, never `select *` at the top: a prepared statement
+ * whose result columns a migration changes fails rather than re-plans, and a rolling deploy
+ * migrates while older instances still run.
+ */
+export async function executeHot<R>(db: Db, query: CompiledQuery<R>): Promise<R[]> {
+  if (db.prepared) return db.prepared(query);
+  return (await db.kysely.executeQuery(query)).rows;
 }
 
 /** How many prepared SQLite statements are kept for reuse (the app's queries are a few hundred texts). */

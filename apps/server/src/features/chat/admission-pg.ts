@@ -1,6 +1,6 @@
 import { AppError, DEFAULT_THREAD_TITLE } from '@ensemble/shared';
 import { sql } from 'kysely';
-import { type Db, now } from '../../db/connection.js';
+import { type Db, executeHot, now } from '../../db/connection.js';
 import { countCreditsCharged } from '../../metrics/metrics.js';
 import { chargedBalance, guestChargeUpdate, userChargeUpdate } from '../credits/service.js';
 import { METRIC, utcDay } from '../rollups/rollups.js';
@@ -67,7 +67,9 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
         on conflict (day, user_id) do nothing returning user_id)`
     : sql``;
   const activeRow = isUser ? sql`union all select ${day}::text, ${METRIC.activeAccounts}::text, '', 1::bigint from active` : sql``;
-  const result = await sql<Row>`
+  const rows = await executeHot(
+    db,
+    sql<Row>`
     with recursive th as (select * from threads where id = ${threadId} for update),
     seen as (select updated_at, message_count from threads where id = ${threadId}),
     charged as (${charge}),
@@ -111,8 +113,9 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
       (select id from prompt) as user_message_id, (select id from reply) as reply_id,
       (select coalesce(json_agg(json_build_object('id', id, 'role', role, 'content', content, 'type', type, 'status', status, 'att', att)
         order by n), '[]'::json) from branch) as branch
-    from th left join charged on true`.execute(db.kysely);
-  const row = result.rows[0];
+    from th left join charged on true`.compile(db.kysely),
+  );
+  const row = rows[0];
   if (!row) throw new AppError('not_found', 'Thread not found');
   const thread = row.thread;
   if (!ownsRow(who, thread)) throw new AppError('forbidden', 'You do not have access to this thread');

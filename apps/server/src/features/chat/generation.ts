@@ -2,6 +2,7 @@ import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures } fr
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
+import { executeHot } from '../../db/connection.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
@@ -295,10 +296,11 @@ async function endReply(
 ): Promise<boolean> {
   const at = Date.now();
   try {
-    await sql`with saved as (${messageUpdate(db.kysely, id, saved)}),
+    const end = sql`with saved as (${messageUpdate(db.kysely, id, saved)}),
       settled as (${db.kysely.deleteFrom('open_charges').where('reference', '=', reference)}),
       recorded as (${outcomeInsert(db.kysely, outcome, at)})
-      select 1`.execute(db.kysely);
+      select 1 as ended`;
+    await executeHot(db, end.compile(db.kysely));
   } catch (error) {
     log.warn({ err: error }, 'ending a reply in one statement failed; writing it step by step');
     return false;

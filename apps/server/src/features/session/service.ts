@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CREDITS } from '@ensemble/shared';
-import { type Db, now } from '../../db/connection.js';
+import { type Db, executeHot, now } from '../../db/connection.js';
 import { METRIC, bump } from '../rollups/rollups.js';
 
 /** Who is calling: an account or a guest, from the session cookie alone. */
@@ -31,7 +31,7 @@ export const REPLACED_SESSION_TTL_MS = 5 * 60 * 1000;
  * the account's cancelled plan has passed its end date (read in the same query).
  */
 export async function findIdentity(db: Db, hash: string): Promise<{ identity: Identity | 'replaced' | null; planEnded: boolean }> {
-  const row = await db.kysely
+  const query = db.kysely
     .selectFrom('sessions')
     .leftJoin('guests', 'guests.id', 'sessions.guest_id')
     .leftJoin('users', 'users.id', 'sessions.user_id')
@@ -46,7 +46,8 @@ export async function findIdentity(db: Db, hash: string): Promise<{ identity: Id
       'users.suspended_at',
     ])
     .where('sessions.id_hash', '=', hash)
-    .executeTakeFirst();
+    .compile();
+  const [row] = await executeHot(db, query);
   const identity = row ? await identityOf(db, hash, row) : null;
   const planEnded =
     row?.subscription_status === 'canceled' && row.subscription_end_date != null && Date.parse(row.subscription_end_date) <= Date.now();
