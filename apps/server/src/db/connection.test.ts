@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, openDb } from './connection.js';
-import { TEST_DB } from '../test/app-factory.js';
+import pg from 'pg';
+import { type Db, executeHot, openDb } from './connection.js';
+import { TEST_DATABASE_URL, TEST_DB } from '../test/app-factory.js';
 
 // SQLite keeps prepared statements by their text: a kept statement must still answer what the
 // database holds now, after writes, after a failure and after the schema changed under it.
@@ -45,5 +47,63 @@ describe.runIf(TEST_DB === 'sqlite')('SQLite statements kept for reuse', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await all()).toHaveLength(2);
+  });
+});
+
+// PostgreSQL runs the statements every chat sends as named prepared statements, planned once per
+// connection; SQLite runs them as any other. Either way they answer what the database holds now.
+describe('statements run by executeHot', () => {
+  let db: Db | undefined;
+  let schema: string | undefined;
+  afterEach(async () => {
+    await db?.close();
+    if (schema) {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+    db = undefined;
+    schema = undefined;
+  });
+
+  it('answer the current rows, survive a failed run and a new column, and are seen by observe', async () => {
+    if (TEST_DB === 'postgres') {
+      schema = `hot_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+    }
+    // One pooled connection, so the statements it prepared can be listed on it.
+    db = openDb({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'hot-')),
+      databaseUrl: TEST_DB === 'postgres' ? TEST_DATABASE_URL : undefined,
+      pgSchema: schema,
+      poolMax: 1,
+    });
+    const k = db.kysely;
+    await sql`create table notes (id integer primary key, body text not null unique)`.execute(k);
+    const seen: string[] = [];
+    db.observe = (text) => seen.push(text);
+    const insert = (id: number, body: string) => executeHot(db as Db, sql`insert into notes (id, body) values (${id}, ${body})`.compile(k));
+    const bodies = async () =>
+      (await executeHot(db as Db, sql<{ id: number; body: string }>`select id, body from notes order by id`.compile(k))).map((r) => r.body);
+
+    await insert(1, 'one');
+    expect(await bodies()).toEqual(['one']);
+    await expect(insert(2, 'one')).rejects.toThrow(/unique/i);
+    await insert(2, 'two');
+    await sql`alter table notes add column tag text not null default 'x'`.execute(k);
+    expect(await bodies()).toEqual(['one', 'two']);
+    expect(seen.filter((s) => s.startsWith('insert into notes'))).toHaveLength(3);
+    expect(seen.filter((s) => s.startsWith('select id, body'))).toHaveLength(2);
+
+    if (db.dialect === 'postgres') {
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(k);
+      const named = rows.filter((r) => r.name.startsWith('ens_')).map((r) => r.statement);
+      // Each text is prepared once on the connection, however often it ran.
+      expect(named.sort()).toEqual(['insert into notes (id, body) values ($1, $2)', 'select id, body from notes order by id']);
+    }
   });
 });
