@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { type Db, executeHot, openDb } from './connection.js';
-import { TEST_DATABASE_URL, TEST_DB } from '../test/app-factory.js';
+import { TEST_DATABASE_URL, TEST_DB, createTestSchema, dropSchema } from '../test/app-factory.js';
 
 // SQLite keeps prepared statements by their text: a kept statement must still answer what the
 // database holds now, after writes, after a failure and after the schema changed under it.
@@ -57,24 +55,13 @@ describe('statements run by executeHot', () => {
   let schema: string | undefined;
   afterEach(async () => {
     await db?.close();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    }
+    if (schema) await dropSchema(schema);
     db = undefined;
     schema = undefined;
   });
 
   it('answer the current rows, survive a failed run and a new column, and are seen by observe', async () => {
-    if (TEST_DB === 'postgres') {
-      schema = `hot_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-    }
+    if (TEST_DB === 'postgres') schema = await createTestSchema();
     // One pooled connection, so the statements it prepared can be listed on it.
     db = openDb({
       dataDir: mkdtempSync(path.join(tmpdir(), 'hot-')),
