@@ -11,7 +11,6 @@ import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
-import type { LoopTurns } from './turns.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
 import { type ReplyOutcome, outcomeInsert, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
@@ -40,8 +39,6 @@ export interface TextJob {
   /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
   signal: AbortSignal;
   log: FastifyBaseLogger;
-  /** Turns at the event loop: a reply's end (its last saves and settlement) waits for one. */
-  loop?: LoopTurns;
 }
 
 /** Roughly four characters a token: the estimate shown when a provider reports no usage. */
@@ -212,7 +209,6 @@ export async function runTextJob(
       }
     }
     clearTimeout(trailing);
-    await job.loop?.take();
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     // One update saves the whole text, its status and its figures (on PostgreSQL, with the settlement and outcome).

@@ -73,7 +73,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       const release = slots.get(request) ?? refuseBusy(reply);
       slots.delete(request);
       try {
-        await streams.loop.take();
         const who = await request.identity();
         const answer = await startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
         // A streamed reply keeps its slot until it ends.

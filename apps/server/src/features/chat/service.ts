@@ -144,7 +144,6 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
       startedAt,
       signal,
       log: deps.log,
-      loop: streams.loop,
     };
     job = runTextJob(ctx, streams.hub, textJob);
   } catch (error) {

@@ -6,19 +6,14 @@ import { type SweepResult, settleExpiredStreams } from './recovery.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { RunningReplies } from './running.js';
 import { MemoryStreamHub, type StreamHub } from './stream-hub.js';
-import { type LoopTurns, createLoopTurns } from './turns.js';
 
 const STOP_CHANNEL = 'ens:stop';
-// Chats admitted, or ended, per turn of the event loop (see turns.ts): about 10 to 20 ms of work on SQLite.
-const CHAT_STEPS_PER_TURN = 8;
 
 /** Everything about replies in flight: their events, their leases, and how to stop or drain them. */
 export interface ChatStreams {
   hub: StreamHub;
   leases: LeaseStore;
   running: RunningReplies;
-  /** Turns at the event loop for admitting and ending chats, so a burst does not block everything else. */
-  loop: LoopTurns;
   timing: LeaseTiming;
   /** Set on SIGTERM: new chats are refused with 503 and /api/health says `draining`. */
   draining: boolean;
@@ -65,7 +60,6 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
     hub,
     leases,
     running,
-    loop: createLoopTurns(CHAT_STEPS_PER_TURN),
     timing,
     draining: false,
     async requestStop(streamId) {
