@@ -36,14 +36,19 @@ export async function recordOutcome(db: Kysely<Database>, outcome: ReplyOutcome,
 
 /** The insert of an outcome recorded at `at`, not yet run (to run inside a larger statement). */
 export function outcomeInsert(db: Kysely<Database>, outcome: ReplyOutcome, at: number) {
-  return db.insertInto('provider_outcomes').values({
+  return db.insertInto('provider_outcomes').values(outcomeValues(outcome, at));
+}
+
+/** The provider_outcomes row of an outcome recorded at `at`. */
+export function outcomeValues(outcome: ReplyOutcome, at: number) {
+  return {
     provider: outcome.provider,
     kind: outcome.kind,
     model_id: outcome.modelId,
     error_kind: outcome.errorKind,
     ttft_ms: outcome.ttftMs,
     created_at: new Date(at).toISOString(),
-  });
+  };
 }
 
 /** Removes outcomes older than KEEP_MS, at most about once a minute per instance. */

@@ -20,10 +20,12 @@ interface Row {
   branch: BranchRow[];
 }
 
-/** Whether a request can be admitted in one statement: a new text prompt at the end of a thread's shown branch. */
-export function admitsInOneStatement(db: Db, r: AdmissionRequest): boolean {
+/**
+ * Whether a request can be admitted in one statement (PostgreSQL's writable CTEs here, SQLite's
+ * procedure in admission-sqlite.ts): a new text prompt at the end of a thread's shown branch.
+ */
+export function admitsInOneStatement(r: AdmissionRequest): boolean {
   return (
-    db.dialect === 'postgres' &&
     r.threadId !== null &&
     r.placeholder !== null &&
     r.model.type !== 'image' &&

@@ -9,6 +9,7 @@ import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { openCharge, settleCharge } from './open-charges.js';
 import { admitInOneStatement, admitsInOneStatement } from './admission-pg.js';
+import { admitByProcedure } from './admission-sqlite.js';
 import type { BranchRow } from './conversation.js';
 
 /** What a chat request was admitted with: the charge taken and the rows written with it. */
@@ -48,8 +49,8 @@ export interface AdmissionRequest {
  * deleted meanwhile gives 404 and takes nothing. Resolves to null when the balance is short.
  */
 export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Promise<Admission | null> {
-  if (admitsInOneStatement(db, r)) {
-    const admitted = await admitInOneStatement(db, who, r);
+  if (admitsInOneStatement(r)) {
+    const admitted = db.dialect === 'postgres' ? await admitInOneStatement(db, who, r) : await admitByProcedure(db, who, r);
     // Refused: nothing was written, and the transaction below answers why (a short balance or a guardrail).
     if (admitted !== 'refused') return admitted;
   }

@@ -2,18 +2,19 @@ import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures } fr
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
-import { executeHot } from '../../db/connection.js';
+import { executeHot, now } from '../../db/connection.js';
+import { type SqliteProcedure, callProcedure, installProcedure } from '../../db/sqlite-procedures.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
-import { deleteMessageRow, findMessage, messageUpdate, updateMessage } from '../messages/store.js';
+import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
-import { type ReplyOutcome, outcomeInsert, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
+import { type ReplyOutcome, outcomeInsert, outcomeValues, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
 
 const SAVE_EVERY_MS = 1000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
@@ -110,7 +111,7 @@ export async function runTextJob(
       ...(own ? {} : { tokens_estimated: true }),
     };
   };
-  // With `outcome` (a complete reply its own model answered) on PostgreSQL, the final save also
+  // With `outcome` (a complete reply its own model answered), the final save also
   // settles the charge and records the outcome in the same statement; resolves to whether it did.
   const finishFigures = async (status: 'complete' | 'error', outcome?: ReplyOutcome): Promise<boolean> => {
     figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
@@ -122,7 +123,7 @@ export async function runTextJob(
       const saved = { content, status, metadata };
       saving = saving
         .then(async () => {
-          ended = outcome !== undefined && db.dialect === 'postgres' && (await endReply(db, id, saved, job.reference, outcome, job.log));
+          ended = outcome !== undefined && (await endReply(db, id, saved, job.reference, outcome, job.log));
           if (!ended) await updateMessage(db.kysely, id, saved);
         })
         .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving reply figures failed'));
@@ -211,7 +212,7 @@ export async function runTextJob(
     clearTimeout(trailing);
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
-    // One update saves the whole text, its status and its figures (on PostgreSQL, with the settlement and outcome).
+    // One statement saves the whole text, its status and its figures, with the settlement and outcome.
     const own = answeredBy === job.model ? outcomeOf(null) : undefined;
     if (await finishFigures('complete', own)) {
       outcomeError = undefined; // recorded already
@@ -277,10 +278,10 @@ async function cutShort(
 }
 
 /**
- * PostgreSQL: a complete reply's last three writes as one statement: the final save of its text,
- * status and figures, the settlement of its charge (kept: the open charge goes) and its provider
- * outcome. Resolves to false, having written nothing, when the statement failed (logged), so the
- * caller makes the writes one by one instead.
+ * A complete reply's last three writes as one statement: the final save of its text, status and
+ * figures, the settlement of its charge (kept: the open charge goes) and its provider outcome
+ * (writable CTEs on PostgreSQL, the procedure below on SQLite). Resolves to false, having written
+ * nothing, when the statement failed (logged), so the caller makes the writes one by one instead.
  */
 async function endReply(
   db: AppContext['db'],
@@ -292,11 +293,25 @@ async function endReply(
 ): Promise<boolean> {
   const at = Date.now();
   try {
-    const end = sql`with saved as (${messageUpdate(db.kysely, id, saved)}),
-      settled as (${db.kysely.deleteFrom('open_charges').where('reference', '=', reference)}),
-      recorded as (${outcomeInsert(db.kysely, outcome, at)})
-      select 1 as ended`;
-    await executeHot(db, end.compile(db.kysely));
+    if (db.dialect === 'postgres') {
+      const end = sql`with saved as (${messageUpdate(db.kysely, id, saved)}),
+        settled as (${db.kysely.deleteFrom('open_charges').where('reference', '=', reference)}),
+        recorded as (${outcomeInsert(db.kysely, outcome, at)})
+        select 1 as ended`;
+      await executeHot(db, end.compile(db.kysely));
+    } else {
+      await installProcedure(db, replyEnding);
+      await callProcedure(db.kysely, replyEnding, {
+        message_id: id,
+        content: saved.content,
+        status: saved.status,
+        metadata: saved.metadata ? JSON.stringify(saved.metadata) : null,
+        credits: metadataCredits(saved.metadata),
+        t: now(),
+        reference,
+        ...outcomeValues(outcome, at),
+      });
+    }
   } catch (error) {
     log.warn({ err: error }, 'ending a reply in one statement failed; writing it step by step');
     return false;
@@ -304,6 +319,56 @@ async function endReply(
   await pruneOutcomes(db.kysely, at).catch((error) => log.warn({ err: error }, 'pruning reply outcomes failed'));
   return true;
 }
+
+type EndingColumn =
+  | 'message_id'
+  | 'content'
+  | 'status'
+  | 'metadata'
+  | 'credits'
+  | 't'
+  | 'reference'
+  | keyof ReturnType<typeof outcomeValues>;
+
+/** SQLite: endReply's three writes as one statement (see SqliteProcedure). */
+const replyEnding: SqliteProcedure<EndingColumn> = {
+  name: 'reply_endings',
+  columns: [
+    'message_id',
+    'content',
+    'status',
+    'metadata',
+    'credits',
+    't',
+    'reference',
+    'provider',
+    'kind',
+    'model_id',
+    'error_kind',
+    'ttft_ms',
+    'created_at',
+  ],
+  body: ({ kysely }, c) => sql`
+    ${kysely
+      .updateTable('messages')
+      .set({
+        content: c('content'),
+        status: c('status'),
+        metadata: c('metadata'),
+        credits: sql<number>`case when role = 'assistant' then ${c('credits')} else 0 end`,
+        updated_at: c('t'),
+      })
+      .where('id', '=', c('message_id'))};
+    ${kysely.deleteFrom('open_charges').where('reference', '=', c('reference'))};
+    ${kysely.insertInto('provider_outcomes').values({
+      provider: c('provider'),
+      kind: c('kind'),
+      model_id: c('model_id'),
+      error_kind: c('error_kind'),
+      ttft_ms: c('ttft_ms'),
+      created_at: c('created_at'),
+    })};`,
+};
 
 /** Settles the job's charge; a refunded reply's empty placeholder goes first, so no one sees it. */
 async function settle(ctx: AppContext, job: TextJob, outcome: 'keep' | 'refund'): Promise<void> {

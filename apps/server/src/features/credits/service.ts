@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { AppError, CREDITS, type CreditsInfo, MESSAGES } from '@ensemble/shared';
 import { countCreditsCharged, countCreditsRefunded } from '../../metrics/metrics.js';
 import { type Db, now } from '../../db/connection.js';
@@ -117,8 +117,14 @@ export function chargedBalance(
   return kind === 'user' ? userBalance(row as ChargedUser) : guestBalance(row);
 }
 
+/**
+ * A value of a charge's update: a parameter, or SQL (SQLite's admission trigger passes its row's
+ * columns, `new.cost` and so on, since a trigger's statements take no parameters).
+ */
+type ChargeValue<T> = T | RawBuilder<T>;
+
 /** The guest charge as one conditional update returning the new balance (not run). */
-export function guestChargeUpdate(db: Executor, guestId: number, cost: number) {
+export function guestChargeUpdate(db: Executor, guestId: ChargeValue<number>, cost: ChargeValue<number>) {
   return db
     .updateTable('guests')
     .set({ credits: sql`credits - ${cost}`, credits_used: sql`credits_used + ${cost}` })
@@ -148,7 +154,12 @@ async function chargeUser(trx: Transaction<Database>, userId: number, cost: numb
  * The account charge as one conditional update returning the new balance (not run). Refused (no
  * row) for a short balance, a suspension, the monthly budget or the plan's daily cap.
  */
-export function userChargeUpdate(db: Executor, userId: number, cost: number, { month, day } = spendingPeriods()) {
+export function userChargeUpdate(
+  db: Executor,
+  userId: ChargeValue<number>,
+  cost: ChargeValue<number>,
+  { month, day }: { month: ChargeValue<string>; day: ChargeValue<string> } = spendingPeriods(),
+) {
   // The plan's cap is a subquery on plan_daily_caps, which no charge writes, so PostgreSQL's re-check
   // of a row a concurrent charge changed compares the new day_spent with the same cap. (The spent
   // totals themselves are columns of the row, never a subquery, so they are always re-read.)
@@ -169,7 +180,7 @@ export function userChargeUpdate(db: Executor, userId: number, cost: number, { m
     .where('suspended_at', 'is', null)
     .where((eb) => eb.or([eb('monthly_budget', 'is', null), eb(sql`${monthSoFar} + ${cost}`, '<=', eb.ref('monthly_budget'))]))
     .where(
-      sql<boolean>`${daySoFar} + ${cost} <= coalesce((select c.daily_cap from plan_daily_caps c where c.plan = ${planOfRow}), ${NO_CAP})`,
+      sql<boolean>`${daySoFar} + ${cost} <= coalesce((select c.daily_cap from plan_daily_caps c where c.plan = ${planOfRow}), ${sql.lit(NO_CAP)})`,
     )
     .returning(['credits', 'credits_used', 'subscription_tier']);
 }

@@ -1,5 +1,5 @@
 import type { Message, MessageMetadata } from '@ensemble/shared';
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database, MessagesTable } from '../../db/types.js';
 import { deleteBranch } from './tree.js';
@@ -21,8 +21,11 @@ export interface NewMessage {
   touchThread?: boolean;
 }
 
-/** The end of a thread's shown branch as SQL: its stored leaf while that exists, else its newest message. */
-function shownLeafSql(threadId: number) {
+/**
+ * The end of a thread's shown branch as SQL: its stored leaf while that exists, else its newest
+ * message. The thread is an id, or SQL naming one (SQLite's admission trigger passes `new.thread_id`).
+ */
+export function shownLeafSql(threadId: number | RawBuilder<number>) {
   return sql<number | null>`coalesce(
     (select t.current_leaf_id from threads t where t.id = ${threadId}
        and exists (select 1 from messages x where x.id = t.current_leaf_id and x.thread_id = ${threadId})),
