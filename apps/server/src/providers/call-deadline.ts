@@ -28,9 +28,13 @@ export function startDeadline(callerSignal: AbortSignal, timeoutMs: number, kind
     }, ms);
   };
   arm(timeoutMs);
-  const signal = AbortSignal.any([callerSignal, controller.signal]);
+  // The caller's abort is passed on by hand: AbortSignal.any costs several times more a call (its
+  // weak references to every source) and a chat makes one call.
+  const callerAborted = () => controller.abort(callerSignal.reason);
+  if (callerSignal.aborted) callerAborted();
+  else callerSignal.addEventListener('abort', callerAborted, { once: true });
   return {
-    signal,
+    signal: controller.signal,
     touch: () => {
       last = performance.now();
     },
@@ -41,6 +45,7 @@ export function startDeadline(callerSignal: AbortSignal, timeoutMs: number, kind
     },
     dispose() {
       if (timer) clearTimeout(timer);
+      callerSignal.removeEventListener('abort', callerAborted);
       if (!controller.signal.aborted) controller.abort(new Error('provider call finished'));
     },
   };

@@ -44,8 +44,8 @@ type ProviderPrompt = Array<
 
 /**
  * The fetch one call gives its OpenAI-format provider package. The streaming request is sent over
- * node:http; a 200 leaves its body in `slot` and answers the SDK with an empty event stream,
- * anything else goes back to the SDK as it came, for its own error handling.
+ * node:http; a 2xx leaves its body in `slot` and answers the SDK with no body at all (which it
+ * refuses, as it should), anything else goes back to the SDK as it came, for its own error handling.
  */
 function fetchInto(slot: PendingBody): typeof fetch {
   return async (input, init) => {
@@ -59,7 +59,9 @@ function fetchInto(slot: PendingBody): typeof fetch {
     }
     if (status >= 200 && status < 300) {
       slot.response = response;
-      return new Response('', { status, headers });
+      // Without a body: the SDK refuses it (EmptyResponseBodyError) before it builds its web-stream
+      // pipeline over it, which this path would only cancel (about 15 web streams a chat).
+      return new Response(null, { status, headers });
     }
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -91,14 +93,21 @@ export async function* streamChatCompletions(
   const deadline = startDeadline(request.signal, timeoutMs, 'text');
   const slot: PendingBody = {};
   try {
-    const { stream } = await modelWith(fetchInto(slot)).doStream({
-      prompt: providerPrompt(request.messages),
-      abortSignal: deadline.signal,
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
-    });
-    // The SDK's stream is the empty one our fetch gave it; the reply is read from slot.response.
-    void stream.cancel().catch(() => {});
+    await modelWith(fetchInto(slot))
+      .doStream({
+        prompt: providerPrompt(request.messages),
+        abortSignal: deadline.signal,
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
+      })
+      .then(
+        ({ stream }) => void stream.cancel().catch(() => {}),
+        // Once the provider has answered 2xx, the SDK's refusal of the bodiless response is expected:
+        // the reply is read from slot.response. Any failure before that is the call's own.
+        (error: unknown) => {
+          if (!slot.response) throw error;
+        },
+      );
     const response = slot.response;
     if (!response) throw new Error('the provider answered without an event stream');
     yield* readChunks(response, request, deadline.touch);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HubEvent, MemoryStreamHub } from './stream-hub.js';
 
 describe('MemoryStreamHub', () => {
@@ -44,5 +44,31 @@ describe('MemoryStreamHub', () => {
     expect(hub.size()).toBe(1);
     expect(await hub.meta('running')).toBeDefined();
     expect(await hub.attach('done-5', 0, () => {})).toBeNull();
+  });
+
+  it('drops finished streams in the order they finished, each after its own grace, and replays a kept one whole', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const hub = make(1000);
+      for (const [id, at] of [['old', 0], ['mid', 400], ['new', 800]] as const) {
+        vi.setSystemTime(1_000_000 + at);
+        await hub.create({ id, ownerKey: 'guest:3', model: 'gpt-4o', messageId: null });
+        for (const piece of [`${id} `, 'reply ', 'text']) hub.push(id, { content: piece, message_id: null, format: 'markdown' });
+        hub.finish(id);
+      }
+      hub.sweep(1_000_000 + 1500);
+      expect(await hub.attach('old', 0, () => {})).toBeNull();
+      expect(await hub.attach('mid', 0, () => {})).toBeNull();
+      const seen: Array<HubEvent | null> = [];
+      await hub.attach('new', 0, (e) => seen.push(e));
+      expect(seen.map((e) => e?.data ?? null)).toEqual(['{"content":"new reply text","message_id":null,"format":"markdown"}', '[DONE]', null]);
+      // Resumed after its first 4 characters, it gives exactly the rest.
+      const rest: Array<HubEvent | null> = [];
+      await hub.attach('new', { seq: 1, offset: 4 }, (e) => rest.push(e));
+      expect(rest[0]?.data).toBe('{"content":"reply text","message_id":null,"format":"markdown"}');
+      expect(hub.size()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
