@@ -8,7 +8,7 @@ import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import type { ThreadRow } from '../threads/access.js';
 import { type Admission, type AdmissionRequest, promptTitle } from './admission.js';
-import { type BranchRow, branchCte } from './conversation.js';
+import { type BranchRow, branchCte, branchJson } from './conversation.js';
 
 interface Row {
   thread: ThreadRow;
@@ -113,8 +113,7 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
         ${r.model.id}::text, reply.id, 0, ${t}::text from reply)
     select to_jsonb(th) as thread, charged.credits, charged.credits_used, ${isUser ? sql`charged.subscription_tier` : sql`null`} as subscription_tier,
       (select id from prompt) as user_message_id, (select id from reply) as reply_id,
-      (select coalesce(json_agg(json_build_object('id', id, 'role', role, 'content', content, 'type', type, 'status', status, 'att', att)
-        order by n), '[]'::json) from branch) as branch
+      ${branchJson('postgres')} as branch
     from th left join charged on true`.compile(db.kysely),
   );
   const row = rows[0];

@@ -9,7 +9,7 @@ import { METRIC } from '../rollups/rollups.js';
 import type { Identity } from '../session/service.js';
 import type { ThreadRow } from '../threads/access.js';
 import { type Admission, type AdmissionRequest, promptTitle } from './admission.js';
-import { type BranchRow, branchCte } from './conversation.js';
+import { type BranchRow, branchCte, branchJson } from './conversation.js';
 
 /** What the trigger raises when it admits nothing: the transaction path then answers exactly why. */
 const REFUSED = 'ensemble: the admission was refused';
@@ -128,9 +128,7 @@ export async function admitByProcedure(db: Db, who: Identity, r: AdmissionReques
           where oc.reference = ${r.reference}),
         ${branchCte(sql`(select after_id from admitted)`, threadId)}
         select t.*, a.reply_id as admitted_reply_id, a.prompt_id as admitted_prompt_id, b.credits as admitted_credits,
-          b.credits_used as admitted_credits_used, b.tier as admitted_tier,
-          (select json_group_array(json_object('id', id, 'role', role, 'content', content, 'type', type, 'status', status, 'att', att)
-            order by n) from branch) as admitted_branch
+          b.credits_used as admitted_credits_used, b.tier as admitted_tier, ${branchJson('sqlite')} as admitted_branch
         from admitted a join threads t on t.id = ${threadId} join (${balance}) b`.execute(trx);
       return rows[0];
     });

@@ -22,8 +22,8 @@ export interface Admission {
   newTitle?: string;
   isFirst: boolean;
   /**
-   * The branch the prompt follows, newest first, when the admission read it (PostgreSQL's one
-   * statement does): the history then needs no query of its own.
+   * The branch the prompt follows, newest first, when the admission read it (the one-statement
+   * admission does, on either database): the history then needs no query of its own.
    */
   branch?: BranchRow[];
 }

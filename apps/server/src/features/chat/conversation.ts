@@ -1,5 +1,6 @@
 import { normalizeAspectRatio, type AspectRatio, type ChatRequest } from '@ensemble/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { ChatTurn } from '../../providers/types.js';
 
@@ -57,6 +58,17 @@ export function branchCte(anchor: RawBuilder<unknown>, threadId: number, steps =
 }
 
 /**
+ * The rows of the CTE `branch` as one JSON array, newest first (a scalar subquery), for a statement
+ * that reads the branch along with other things: PostgreSQL's json_agg, SQLite's json_group_array.
+ */
+export function branchJson(dialect: Dialect): RawBuilder<unknown> {
+  const row = sql`'id', id, 'role', role, 'content', content, 'type', type, 'status', status, 'att', att`;
+  return dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_object(${row}) order by n), '[]'::json) from branch)`
+    : sql`(select json_group_array(json_object(${row}) order by n) from branch)`;
+}
+
+/**
  * The turns of the branch ending at `upTo` (oldest first, bounded): only that branch, never another
  * version, so a model remembers the conversation the user sees. The thread's system prompt comes first.
  */
@@ -76,8 +88,8 @@ export async function threadHistory(
 }
 
 /**
- * The history of a prompt admitted together with the walk up from the message it follows
- * (PostgreSQL's one-statement admission reads `branch` in the same statement): the same turns
+ * The history of a prompt admitted together with the walk up from the message it follows (the
+ * one-statement admission reads `branch` with what it wrote, on either database): the same turns
  * `threadHistory` would read from the prompt once saved.
  */
 export function admittedHistory(

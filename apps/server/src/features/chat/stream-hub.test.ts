@@ -50,7 +50,11 @@ describe('MemoryStreamHub', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     try {
       const hub = make(1000);
-      for (const [id, at] of [['old', 0], ['mid', 400], ['new', 800]] as const) {
+      for (const [id, at] of [
+        ['old', 0],
+        ['mid', 400],
+        ['new', 800],
+      ] as const) {
         vi.setSystemTime(1_000_000 + at);
         await hub.create({ id, ownerKey: 'guest:3', model: 'gpt-4o', messageId: null });
         for (const piece of [`${id} `, 'reply ', 'text']) hub.push(id, { content: piece, message_id: null, format: 'markdown' });
@@ -61,7 +65,11 @@ describe('MemoryStreamHub', () => {
       expect(await hub.attach('mid', 0, () => {})).toBeNull();
       const seen: Array<HubEvent | null> = [];
       await hub.attach('new', 0, (e) => seen.push(e));
-      expect(seen.map((e) => e?.data ?? null)).toEqual(['{"content":"new reply text","message_id":null,"format":"markdown"}', '[DONE]', null]);
+      expect(seen.map((e) => e?.data ?? null)).toEqual([
+        '{"content":"new reply text","message_id":null,"format":"markdown"}',
+        '[DONE]',
+        null,
+      ]);
       // Resumed after its first 4 characters, it gives exactly the rest.
       const rest: Array<HubEvent | null> = [];
       await hub.attach('new', { seq: 1, offset: 4 }, (e) => rest.push(e));
