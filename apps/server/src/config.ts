@@ -141,6 +141,11 @@ const envSchema = z.object({
   PROVIDER_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(180_000),
   /** How long a finished stream stays attachable: reconnects come within seconds, and a thread reply is saved anyway. */
   STREAM_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Memory that finished streams in their grace period may hold in this process (no Redis), in MB:
+   * past it the oldest go early, so memory stays flat under any load. About 0.7 KB a stream.
+   */
+  STREAM_GRACE_MAX_MB: z.coerce.number().min(0.1).max(4096).default(4),
   /** Content deltas are joined into one stream event per this window (the first goes out at once); 0 sends each. */
   STREAM_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(50),
   /** Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). */

@@ -165,6 +165,8 @@ export async function readChatStream(
 }
 
 /** The URL a stream is read from. */
-export function chatStreamUrl(streamId: string, model: string): string {
-  return `/api/messages/chat.php?stream=true&model=${encodeURIComponent(model)}&stream_id=${encodeURIComponent(streamId)}`;
+export function chatStreamUrl(streamId: string, model: string, messageId?: number | null): string {
+  const url = `/api/messages/chat.php?stream=true&model=${encodeURIComponent(model)}&stream_id=${encodeURIComponent(streamId)}`;
+  // A thread reply's id: a reconnect that comes after the stream is gone is answered from the saved reply.
+  return messageId ? `${url}&message_id=${messageId}` : url;
 }

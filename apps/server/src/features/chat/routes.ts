@@ -7,7 +7,10 @@ import type { ServerCatalogue } from '../catalogue/service.js';
 import { ATTACH_RETRY_AFTER_S, type AttachLimiter } from './attach-limits.js';
 import { ownerKey, startChat } from './service.js';
 import { chargeReference, findOpenCharge } from './open-charges.js';
-import { type HubEvent, eventId, parseEventId } from './stream-hub.js';
+import { type HubEvent, type SavedReply, eventId, parseEventId, replaySaved } from './stream-hub.js';
+import { parseMetadata } from '../messages/store.js';
+import { ownsRow } from '../session/ownership.js';
+import type { Identity } from '../session/service.js';
 import type { ChatStreams } from './streams.js';
 import { countChatRefusedBusy, eventStreamOpened } from '../../metrics/metrics.js';
 
@@ -22,7 +25,26 @@ const streamQuerySchema = z.object({
     .string()
     .regex(/^\d{1,15}(-\d{1,15})?$/, 'must be an event id')
     .optional(),
+  /** The thread reply this stream writes: once the stream is gone, a reader is answered from it. */
+  message_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+/**
+ * The caller's finished thread reply that `streamId` wrote (its placeholder names the stream), for
+ * a reader who comes after the stream was dropped; undefined when there is none or it is not done.
+ */
+async function findSavedReply(ctx: AppContext, who: Identity, messageId: number, streamId: string): Promise<SavedReply | undefined> {
+  const row = await ctx.db.kysely
+    .selectFrom('messages as m')
+    .innerJoin('threads as t', 't.id', 'm.thread_id')
+    .select(['m.id', 'm.content', 'm.status', 'm.metadata', 'm.role', 't.user_id', 't.guest_id'])
+    .where('m.id', '=', messageId)
+    .executeTakeFirst();
+  if (!row || row.role !== 'assistant' || row.status === 'streaming' || !ownsRow(who, row)) return undefined;
+  const metadata = parseMetadata(row.metadata);
+  if (metadata?.stream_id !== streamId) return undefined;
+  return { id: row.id, content: row.content, status: row.status, metadata };
+}
 
 // While draining, a client is told to come back shortly (by then the balancer routes elsewhere).
 const DRAIN_RETRY_AFTER_S = 5;
@@ -102,12 +124,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{
 
   app.get(CHAT_PATHS.chat, { schema: { querystring: streamQuerySchema } }, async (request, reply) => {
     const who = await request.identity();
-    const meta = await hub.meta(request.query.stream_id);
-    if (!meta) throw new AppError('not_found', 'Stream not found or already finished');
-    if (meta.ownerKey !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    const { stream_id: streamId, message_id: messageId } = request.query;
     const header = request.headers['last-event-id'];
     const after = parseEventId(typeof header === 'string' ? header : undefined) ??
       parseEventId(request.query.last_event_id) ?? { seq: 0, offset: 0 };
+    let meta = await hub.meta(streamId);
+    // Gone from the hub: a thread reply is read from its saved row, exactly after the reader's offset.
+    const offset = after.offset;
+    const saved = !meta && messageId !== undefined && offset !== null ? await findSavedReply(ctx, who, messageId, streamId) : undefined;
+    if (saved) meta = { id: streamId, ownerKey: ownerKey(who), model: request.query.model ?? '', messageId: saved.id };
+    if (!meta) throw new AppError('not_found', 'Stream not found or already finished');
+    if (meta.ownerKey !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
     const lease = await attaches.acquire(meta.id, meta.ownerKey);
     if (lease === 'stream_full' || lease === 'owner_full') {
       reply.header('Retry-After', String(ATTACH_RETRY_AFTER_S));
@@ -152,11 +179,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     res.on('close', end);
     // A client gone before the listeners were set would otherwise hold its count until expiry.
     if (res.destroyed || request.raw.destroyed) return end();
+    const deliver = (event: HubEvent | null) => {
+      if (event === null) return end();
+      res.write(`id: ${eventId(event)}\ndata: ${event.data}\n\n`);
+    };
     try {
-      unsubscribe = await hub.attach(meta.id, after, (event: HubEvent | null) => {
-        if (event === null) return end();
-        res.write(`id: ${eventId(event)}\ndata: ${event.data}\n\n`);
-      });
+      if (saved && offset !== null) {
+        replaySaved(saved, { seq: after.seq, offset }, deliver);
+        return end();
+      }
+      unsubscribe = await hub.attach(meta.id, after, deliver);
     } catch (error) {
       request.log.error({ err: error }, 'attaching to a stream failed');
       unsubscribe = null;

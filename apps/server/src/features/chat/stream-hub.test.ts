@@ -46,6 +46,35 @@ describe('MemoryStreamHub', () => {
     expect(await hub.attach('done-5', 0, () => {})).toBeNull();
   });
 
+  it('holds finished streams within its budget in bytes: past it the oldest go first, whatever their grace', async () => {
+    const hub = new MemoryStreamHub(60_000, { graceBytes: 10_000 });
+    hubs.push(hub);
+    const finishOne = async (id: string, text: string) => {
+      await hub.create({ id, ownerKey: 'guest:4', model: 'gpt-4o', messageId: null });
+      hub.push(id, { content: text, message_id: null, format: 'markdown' });
+      hub.finish(id);
+    };
+    for (let i = 0; i < 40; i++) await finishOne(`s${i}`, 'x'.repeat(100));
+    expect(hub.heldBytes()).toBeLessThanOrEqual(10_000);
+    // Each holds about 0.5 KB (its record and 100 characters): the budget keeps the newest 18 or so.
+    const kept = (await Promise.all(Array.from({ length: 40 }, (_, i) => hub.meta(`s${i}`)))).map((m) => m !== undefined);
+    const first = kept.indexOf(true);
+    expect(first).toBeGreaterThan(10);
+    expect(kept.slice(first).every(Boolean)).toBe(true);
+    expect(await hub.attach('s0', 0, () => {})).toBeNull();
+    // One long comparison takes the room of many short ones, and is itself kept whole.
+    await finishOne('long', 'y'.repeat(8_000));
+    expect(hub.size()).toBeLessThan(6);
+    const seen: Array<HubEvent | null> = [];
+    await hub.attach('long', 0, (e) => seen.push(e));
+    expect(seen[0]?.data).toBe(JSON.stringify({ content: 'y'.repeat(8_000), message_id: null, format: 'markdown' }));
+    // A stream that outgrows the budget alone is not kept at all; the counter never drifts.
+    await finishOne('huge', 'z'.repeat(20_000));
+    expect(await hub.meta('huge')).toBeUndefined();
+    expect(hub.size()).toBe(0);
+    expect(hub.heldBytes()).toBe(0);
+  });
+
   it('drops finished streams in the order they finished, each after its own grace, and replays a kept one whole', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     try {

@@ -1,4 +1,4 @@
-import { STREAM_DONE, type StreamEvent } from '@ensemble/shared';
+import { MESSAGES, type MessageMetadata, type ReplyFigures, STREAM_DONE, type StreamEvent } from '@ensemble/shared';
 
 /**
  * One numbered event of a stream; `data` is the JSON text (or the literal [DONE]). `offset` is the
@@ -173,7 +173,22 @@ interface Finished {
   length: number;
   text: string | null;
   at: number;
+  /** Its estimated size in memory, counted against the hub's budget for finished streams. */
+  bytes: number;
 }
+
+/**
+ * About what a finished stream's record holds beyond its strings (the record, its meta, the map
+ * entry and the events' objects), measured as the heap used by 20,000 of them: their strings come on top.
+ */
+const FINISHED_BASE_BYTES = 400;
+const EVENT_BASE_BYTES = 40;
+const finishedBytes = (meta: StreamMeta, others: HubEvent[], text: string | null): number =>
+  FINISHED_BASE_BYTES +
+  meta.id.length +
+  meta.ownerKey.length +
+  others.reduce((n, e) => n + EVENT_BASE_BYTES + e.data.length, 0) +
+  (text?.length ?? 0);
 
 interface Entry {
   meta: StreamMeta;
@@ -222,22 +237,58 @@ export function replayFinished(
   }
 }
 
+/** A thread reply as saved in its message row, for a reader that comes after its stream is gone. */
+export interface SavedReply {
+  id: number;
+  content: string;
+  status: string;
+  metadata: MessageMetadata | null;
+}
+
+/**
+ * Replays a finished thread reply from its saved row alone (its stream was dropped: grace over, or
+ * the budget full): the text after the reader's offset, then the figures saved with it, the error a
+ * cut reply ended with, and [DONE], numbered after the reader's last event.
+ */
+export function replaySaved(saved: SavedReply, cursor: StreamCursor & { offset: number }, deliver: (event: HubEvent) => void): void {
+  const m = saved.metadata;
+  const ends: StreamEvent[] = [];
+  if (m && typeof m.credits === 'number' && typeof m.total_ms === 'number') {
+    const figures: ReplyFigures = { credits: m.credits, total_ms: m.total_ms };
+    for (const key of ['ttft_ms', 'tokens_in', 'tokens_out'] as const) if (typeof m[key] === 'number') figures[key] = m[key];
+    if (m.tokens_estimated === true) figures.tokens_estimated = true;
+    ends.push({ type: 'figures', figures });
+  }
+  if (saved.status === 'error') ends.push({ error: MESSAGES.generateFailed });
+  if (saved.status === 'interrupted') ends.push({ error: MESSAGES.generatorStopped });
+  // Content (if any) goes out as event seq + 1, so the others start after it.
+  let seq = cursor.seq + 1;
+  const at = saved.content.length;
+  const others = [...ends.map((e) => JSON.stringify(e)), STREAM_DONE].map((data) => ({ seq: ++seq, offset: at, data }));
+  replayFinished(others, saved.content, cursor, saved.id, deliver);
+}
+
 /**
  * The in-process hub: keeps each running stream's events in order so any number of connections
  * can attach, and a reconnect resumes after its Last-Event-ID. A finished stream keeps only its
  * final text (read from its message row when it has one) for a grace period, then is dropped, so
- * memory does not grow with the number of replies or their length.
+ * memory does not grow with the number of replies or their length. The finished streams held at
+ * once also have a budget in bytes: under a load that finishes more within the grace period than
+ * it holds, the oldest go early (a reader then gets a thread reply from its saved message), so
+ * memory stays flat however many streams finish a minute.
  */
 export class MemoryStreamHub implements StreamHub {
   private readonly streams = new Map<string, Entry>();
   /** Finished streams in their grace period, oldest first (the order they finished in). */
   private readonly finished = new Map<string, Finished>();
+  /** The estimated size of every record in `finished`. */
+  private finishedBytes = 0;
   private readonly sweeper: NodeJS.Timeout;
   private readonly batcher: StreamBatcher;
 
   constructor(
     private readonly graceMs = 60_000,
-    private readonly options: { coalesceMs?: number; loadSaved?: SavedTextLoader } = {},
+    private readonly options: { coalesceMs?: number; loadSaved?: SavedTextLoader; graceBytes?: number } = {},
   ) {
     // Swept a few times per grace period, so a finished stream is gone soon after its grace ends.
     this.sweeper = setInterval(() => this.sweep(), Math.max(1_000, Math.min(graceMs / 4, 30_000)));
@@ -246,7 +297,7 @@ export class MemoryStreamHub implements StreamHub {
   }
 
   async create(meta: StreamMeta): Promise<void> {
-    this.finished.delete(meta.id);
+    this.forget(meta.id);
     this.streams.set(meta.id, {
       meta,
       events: [],
@@ -274,7 +325,15 @@ export class MemoryStreamHub implements StreamHub {
     this.streams.delete(id);
     // A copy the size of its events (a grown array keeps room for 17).
     const others = entry.others.slice();
-    this.finished.set(id, { meta: entry.meta, others, length: entry.offset, text: flat(entry.text), at: Date.now() });
+    const text = flat(entry.text);
+    const bytes = finishedBytes(entry.meta, others, text);
+    this.finished.set(id, { meta: entry.meta, others, length: entry.offset, text, at: Date.now(), bytes });
+    this.finishedBytes += bytes;
+    const budget = this.options.graceBytes ?? Number.POSITIVE_INFINITY;
+    for (const oldest of this.finished.keys()) {
+      if (this.finishedBytes <= budget) break;
+      this.forget(oldest);
+    }
     for (const listener of entry.listeners) listener(null);
     entry.listeners.clear();
   }
@@ -307,12 +366,24 @@ export class MemoryStreamHub implements StreamHub {
     return this.streams.size + this.finished.size;
   }
 
+  /** The estimated bytes the finished streams in their grace period hold. */
+  heldBytes(): number {
+    return this.finishedBytes;
+  }
+
   /** Drops finished streams whose grace period has passed (the oldest come first: it stops at the first kept). */
   sweep(nowMs = Date.now()): void {
     for (const [id, done] of this.finished) {
       if (nowMs - done.at < this.graceMs) break;
-      this.finished.delete(id);
+      this.forget(id);
     }
+  }
+
+  private forget(id: string): void {
+    const done = this.finished.get(id);
+    if (!done) return;
+    this.finished.delete(id);
+    this.finishedBytes -= done.bytes;
   }
 
   async close(): Promise<void> {
@@ -320,6 +391,7 @@ export class MemoryStreamHub implements StreamHub {
     this.batcher.close();
     this.streams.clear();
     this.finished.clear();
+    this.finishedBytes = 0;
   }
 
   private append(id: string, data: string, added: string): void {

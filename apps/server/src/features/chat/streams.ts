@@ -34,7 +34,7 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
   const hubOptions = { coalesceMs: config.STREAM_COALESCE_MS, loadSaved };
   const hub: StreamHub = redis
     ? new RedisStreamHub(redis, config.STREAM_GRACE_MS, hubOptions)
-    : new MemoryStreamHub(config.STREAM_GRACE_MS, hubOptions);
+    : new MemoryStreamHub(config.STREAM_GRACE_MS, { ...hubOptions, graceBytes: config.STREAM_GRACE_MAX_MB * 2 ** 20 });
   const leases = redis ? createRedisLeaseStore(redis, config.INSTANCE_ID, timing) : createDbLeaseStore(ctx.db, config.INSTANCE_ID, timing);
   const running = new RunningReplies(config.MAX_CONCURRENT_STREAMS);
   const stopListener = redis?.duplicate() ?? null;

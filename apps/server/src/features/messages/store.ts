@@ -103,16 +103,19 @@ export async function deleteMessageRow(db: Executor, id: number, threadId: numbe
   await deleteBranch(db, threadId, id);
 }
 
+/** A row's metadata text as an object (null when none or unreadable). */
+export function parseMetadata(text: string | null): MessageMetadata | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as MessageMetadata;
+  } catch {
+    return null;
+  }
+}
+
 /** The message as the API returns it (core.md section 3 shape). */
 export function toMessageView(row: MessageRow, ownerUserId: number): Message {
-  let metadata: MessageMetadata | null = null;
-  if (row.metadata) {
-    try {
-      metadata = JSON.parse(row.metadata) as MessageMetadata;
-    } catch {
-      metadata = null;
-    }
-  }
+  const metadata = parseMetadata(row.metadata);
   const role = row.role === 'assistant' ? 'assistant' : 'user';
   return {
     id: row.id,

@@ -114,7 +114,7 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
     let metadata = replyMeta;
     let refunded = false;
     try {
-      const { content, fallback } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id), {
+      const { content, fallback } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id, res.data.message_id), {
         signal: deps.signal,
         onDelta: (_delta, soFar) => cb.onDelta(soFar),
         onFallback: ({ note, answeredBy }) => {

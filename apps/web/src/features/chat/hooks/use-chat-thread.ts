@@ -126,7 +126,7 @@ export function useChatThread(who: ChatIdentity, setBanner: (b: ChatBanner | nul
       if (epoch.current === mine) setMessages((list) => patchMessage(list, message.id, patch));
     };
     if (!streamId) return update({ streaming: false });
-    readChatStream(chatStreamUrl(streamId, message.model ?? ''), { onDelta: (_d, content) => update({ content }) })
+    readChatStream(chatStreamUrl(streamId, message.model ?? '', message.id), { onDelta: (_d, content) => update({ content }) })
       .then(({ content }) => update({ content, streaming: false }))
       // The stream is gone (finished meanwhile): the stored text is what there is.
       .catch(() => update({ streaming: false }));
