@@ -120,6 +120,39 @@ new Gauge({
   },
 });
 
+/** A stream hub that keeps finished streams in this process, for the gauge below. */
+export interface FinishedStreamsHeld {
+  heldCount(): number;
+  heldBytes(): number;
+}
+const finishedHeld = new Set<FinishedStreamsHeld>();
+new Gauge({
+  name: 'ensemble_finished_streams_held',
+  help: 'Finished streams this process keeps for late reconnects (without Redis): how many, and their estimated bytes (at most STREAM_GRACE_MAX_MB).',
+  labelNames: ['measure'],
+  registers: [registry],
+  collect() {
+    this.reset();
+    if (finishedHeld.size === 0) return;
+    let streams = 0;
+    let bytes = 0;
+    for (const hub of finishedHeld) {
+      streams += hub.heldCount();
+      bytes += hub.heldBytes();
+    }
+    this.set({ measure: 'streams' }, streams);
+    this.set({ measure: 'bytes' }, bytes);
+  },
+});
+
+/** Reports what `hub` holds of finished streams in /metrics until the returned function is called. */
+export function watchFinishedStreams(hub: FinishedStreamsHeld): () => void {
+  finishedHeld.add(hub);
+  return () => {
+    finishedHeld.delete(hub);
+  };
+}
+
 /** Names this instance in the scrape (ensemble_instance_info{instance_id}). */
 export function setInstanceInfo(instanceId: string): void {
   instanceInfo.reset();

@@ -149,6 +149,29 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('shows the finished streams kept for late reconnects, and their estimated bytes within STREAM_GRACE_MAX_MB', async () => {
+    const t = await createTestApp({ METRICS_TOKEN: TOKEN, DEMO_TOKENS_PER_SECOND: '0', STREAM_GRACE_MAX_MB: '0.1' });
+    try {
+      const scrape = async () => (await t.client().get('/metrics', bearer)).body;
+      const streams = 'ensemble_finished_streams_held{measure="streams"}';
+      const bytes = 'ensemble_finished_streams_held{measure="bytes"}';
+      const before = await scrape();
+      const c = t.client();
+      expect((await chat(c, 'gpt-4o')).statusCode).toBe(200);
+      const one = await scrape();
+      expect(seriesValue(one, streams)).toBe(seriesValue(before, streams) + 1);
+      // A comparison keeps its text: more than a record's own 0.4 KB.
+      expect(seriesValue(one, bytes) - seriesValue(before, bytes)).toBeGreaterThan(400);
+      for (let i = 0; i < 300; i++) await chat(c, 'gpt-4o');
+      // 300 comparisons do not fit in 0.1 MB: the oldest went, the bytes stay within it.
+      const many = await scrape();
+      expect(seriesValue(many, streams) - seriesValue(before, streams)).toBeLessThan(250);
+      expect(seriesValue(many, bytes) - seriesValue(before, bytes)).toBeLessThanOrEqual(0.1 * 2 ** 20);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('with METRICS_PORT, is served only on that port (and still asks for METRICS_TOKEN when set)', async () => {
     const port = await freePort();
     const t = await createTestApp({ METRICS_PORT: String(port), HOST: '127.0.0.1' });

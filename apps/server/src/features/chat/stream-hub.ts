@@ -366,6 +366,11 @@ export class MemoryStreamHub implements StreamHub {
     return this.streams.size + this.finished.size;
   }
 
+  /** How many finished streams are held in their grace period. */
+  heldCount(): number {
+    return this.finished.size;
+  }
+
   /** The estimated bytes the finished streams in their grace period hold. */
   heldBytes(): number {
     return this.finishedBytes;

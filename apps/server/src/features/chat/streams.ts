@@ -6,6 +6,7 @@ import { type SweepResult, settleExpiredStreams } from './recovery.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { RunningReplies } from './running.js';
 import { MemoryStreamHub, type StreamHub } from './stream-hub.js';
+import { watchFinishedStreams } from '../../metrics/metrics.js';
 
 const STOP_CHANNEL = 'ens:stop';
 
@@ -32,9 +33,16 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
   // A finished thread reply is read back from its message row; only comparisons keep their text here.
   const loadSaved = async (messageId: number) => (await findMessage(ctx.db.kysely, messageId))?.content;
   const hubOptions = { coalesceMs: config.STREAM_COALESCE_MS, loadSaved };
-  const hub: StreamHub = redis
-    ? new RedisStreamHub(redis, config.STREAM_GRACE_MS, hubOptions)
-    : new MemoryStreamHub(config.STREAM_GRACE_MS, { ...hubOptions, graceBytes: config.STREAM_GRACE_MAX_MB * 2 ** 20 });
+  let hub: StreamHub;
+  // In process, finished streams have a budget, and /metrics shows what they hold.
+  let unwatch = () => {};
+  if (redis) {
+    hub = new RedisStreamHub(redis, config.STREAM_GRACE_MS, hubOptions);
+  } else {
+    const memory = new MemoryStreamHub(config.STREAM_GRACE_MS, { ...hubOptions, graceBytes: config.STREAM_GRACE_MAX_MB * 2 ** 20 });
+    unwatch = watchFinishedStreams(memory);
+    hub = memory;
+  }
   const leases = redis ? createRedisLeaseStore(redis, config.INSTANCE_ID, timing) : createDbLeaseStore(ctx.db, config.INSTANCE_ID, timing);
   const running = new RunningReplies(config.MAX_CONCURRENT_STREAMS);
   const stopListener = redis?.duplicate() ?? null;
@@ -76,6 +84,7 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
       clearInterval(timer);
       await sweeping?.catch(() => undefined);
       stopListener?.disconnect();
+      unwatch();
       await hub.close();
     },
   };
