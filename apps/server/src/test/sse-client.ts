@@ -1,3 +1,4 @@
+import type { TestClient } from './app-factory.js';
 /** One server-sent event as a test reads it. */
 export interface SseEvent {
   /** The event's number (the first part of its id). */
@@ -59,4 +60,29 @@ export async function readSse(
     if ((error as Error).name === 'AbortError') return { status: res.status, events, ended: 'cut' };
     throw error;
   }
+}
+
+/** The text of the content events among `events`, in order. */
+export const contentOf = (events: SseEvent[]): string[] =>
+  events.filter((e) => e.id !== null && e.data.startsWith('{"content"')).map((e) => JSON.parse(e.data).content as string);
+
+/** The cookie header of a test client, for requests made over real HTTP. */
+export const cookieOf = (c: TestClient): string => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** Starts a streamed gpt-4o reply to `prompt` in a new thread of `c`. */
+export async function startThreadReply(c: TestClient, prompt: string) {
+  const thread = await c.post('/api/threads/create_thread.php', { title: 'New Thread' });
+  const post = await c.post('/api/messages/chat.php', {
+    thread_id: thread.data.thread_id,
+    model: 'gpt-4o',
+    stream: true,
+    messages: [{ content: prompt, role: 'user' }],
+  });
+  if (post.statusCode !== 200) throw new Error(`the chat was refused: ${post.statusCode} ${post.body}`);
+  return {
+    cookie: cookieOf(c),
+    streamId: post.data.data.stream_id as string,
+    messageId: post.data.data.message_id as number,
+    threadId: thread.data.thread_id as number,
+  };
 }

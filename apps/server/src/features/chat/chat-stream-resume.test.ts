@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
-import { type SseEvent, readSse } from '../../test/sse-client.js';
+import { contentOf, cookieOf, readSse, startThreadReply } from '../../test/sse-client.js';
 
 describe('stream resume and server-side generation', () => {
   let t: TestApp;
@@ -14,26 +14,8 @@ describe('stream resume and server-side generation', () => {
 
   async function start(prompt: string) {
     const c = t.client();
-    const thread = await c.post('/api/threads/create_thread.php', { title: 'New Thread' });
-    const post = await c.post('/api/messages/chat.php', {
-      thread_id: thread.data.thread_id,
-      model: 'gpt-4o',
-      stream: true,
-      messages: [{ content: prompt, role: 'user' }],
-    });
-    expect(post.statusCode).toBe(200);
-    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return {
-      c,
-      cookie,
-      streamId: post.data.data.stream_id as string,
-      messageId: post.data.data.message_id as number,
-      threadId: thread.data.thread_id as number,
-    };
+    return { c, ...(await startThreadReply(c, prompt)) };
   }
-
-  const contentOf = (events: SseEvent[]) =>
-    events.filter((e) => e.id !== null && e.data.startsWith('{"content"')).map((e) => JSON.parse(e.data).content as string);
 
   it('gives the whole reply exactly once across two cuts resumed with Last-Event-ID', async () => {
     const { cookie, streamId, messageId, c, threadId } = await start('Explain how a hash map works, with an example in code');
@@ -70,7 +52,7 @@ describe('stream resume and server-side generation', () => {
       messages: [{ content: 'Name three rivers', role: 'user' }],
     });
     expect(post.statusCode).toBe(200);
-    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(c);
     const url = `${base}/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${post.data.data.stream_id}`;
     const first = await readSse(url, { cookie });
     expect(first.ended).toBe('done');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
-import { type SseEvent, readSse } from '../../test/sse-client.js';
+import { contentOf, cookieOf, readSse, startThreadReply } from '../../test/sse-client.js';
 
 /**
  * A reader who comes back after a finished thread reply's stream was dropped (its grace over, or
@@ -16,21 +16,8 @@ describe('a late reconnect to a thread reply', () => {
   });
   afterAll(async () => t.close());
 
-  const cookieOf = (c: ReturnType<TestApp['client']>) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const contentOf = (events: SseEvent[]) =>
-    events.filter((e) => e.id !== null && e.data.startsWith('{"content"')).map((e) => JSON.parse(e.data).content as string);
-
   async function finishedReply(prompt: string, c = t.client()) {
-    const thread = await c.post('/api/threads/create_thread.php', { title: 'New Thread' });
-    const post = await c.post('/api/messages/chat.php', {
-      thread_id: thread.data.thread_id,
-      model: 'gpt-4o',
-      stream: true,
-      messages: [{ content: prompt, role: 'user' }],
-    });
-    expect(post.statusCode).toBe(200);
-    const streamId = post.data.data.stream_id as string;
-    const messageId = post.data.data.message_id as number;
+    const { streamId, messageId, threadId } = await startThreadReply(c, prompt);
     const url = `${base}/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${streamId}`;
     // The reader is cut after a few events and comes back only once the stream is gone.
     const first = await readSse(url, { cookie: cookieOf(c), stopAfter: 4 });
@@ -38,7 +25,7 @@ describe('a late reconnect to a thread reply', () => {
     let reply: { status: string; content: string } | undefined;
     for (let i = 0; i < 100 && reply?.status !== 'complete'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const saved = await c.post('/api/messages/get_messages.php', { thread_id: thread.data.thread_id });
+      const saved = await c.post('/api/messages/get_messages.php', { thread_id: threadId });
       reply = saved.data.messages.find((m: { id: number }) => m.id === messageId);
     }
     expect(reply?.status).toBe('complete');

@@ -40,7 +40,7 @@ async function findSavedReply(ctx: AppContext, who: Identity, messageId: number,
     .select(['m.id', 'm.content', 'm.status', 'm.metadata', 'm.role', 't.user_id', 't.guest_id'])
     .where('m.id', '=', messageId)
     .executeTakeFirst();
-  if (!row || row.role !== 'assistant' || row.status === 'streaming' || !ownsRow(who, row)) return undefined;
+  if (row?.role !== 'assistant' || row.status === 'streaming' || !ownsRow(who, row)) return undefined;
   const metadata = parseMetadata(row.metadata);
   if (metadata?.stream_id !== streamId) return undefined;
   return { id: row.id, content: row.content, status: row.status, metadata };
