@@ -10,6 +10,7 @@ import type { ResolvedChain } from '../catalogue/service.js';
 import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
+import { replySaves } from './reply-saves.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
@@ -114,6 +115,7 @@ export async function runTextJob(
   // With `outcome` (a complete reply its own model answered), the final save also
   // settles the charge and records the outcome in the same statement; resolves to whether it did.
   const finishFigures = async (status: 'complete' | 'error', outcome?: ReplyOutcome): Promise<boolean> => {
+    dropWaitingSave();
     figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
     metadata = { ...metadata, ...figures };
     hub.push(job.streamId, { type: 'figures', figures });
@@ -144,12 +146,22 @@ export async function runTextJob(
     return saving;
   };
 
+  // The once-a-second saves go out in batches shared with other replies; a final save drops one still waiting.
+  const saves = replySaves(db);
+  const dropWaitingSave = () => {
+    if (job.messageId !== null) saves.drop(job.messageId);
+  };
   let trailing: NodeJS.Timeout | undefined;
   const saveNow = () => {
     clearTimeout(trailing);
     trailing = undefined;
     lastSave = Date.now();
-    void save('streaming');
+    const id = job.messageId;
+    const text = content;
+    if (id === null) return;
+    saving = saving
+      .then(() => saves.save(id, text))
+      .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
   };
 
   // Set when a fallback row answers instead of the chosen one; shown with the reply and charged at its cost.
@@ -225,6 +237,7 @@ export async function runTextJob(
     if (job.signal.aborted) {
       // Stopped or drained: not the provider's doing; only a first token it sent says something.
       if (firstAt === undefined) outcomeError = undefined;
+      dropWaitingSave();
       failure = await cutShort(ctx, hub, job, job.signal.reason as StopReason, content, () => saving, save);
       return { content, error: failure };
     }
@@ -234,6 +247,7 @@ export async function runTextJob(
     await noteFailedReply(ctx.db.kysely, job.log, provider, kind);
     outcomeError = kind;
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
+    dropWaitingSave();
     await saving;
     if (!content) {
       await settle(ctx, job, 'refund');
