@@ -52,17 +52,20 @@ async function install<C extends string>(db: Db, procedure: SqliteProcedure<C>):
 }
 
 /**
- * Runs the procedure with these values: one INSERT into its view. Install it first, outside any
- * transaction (a transaction rolled back would take the view with it).
+ * Runs the procedure with these values, or once for each of several rows of them: one INSERT into
+ * its view. Install it first, outside any transaction (a transaction rolled back would take the
+ * view with it).
  */
 export async function callProcedure<C extends string>(
   executor: Kysely<Database> | Transaction<Database>,
   procedure: SqliteProcedure<C>,
-  values: Record<C, unknown>,
+  values: Record<C, unknown> | Array<Record<C, unknown>>,
 ): Promise<void> {
   const columns = sql.join(procedure.columns.map((c) => sql.id(c)));
-  const row = sql.join(procedure.columns.map((c) => sql`${values[c]}`));
-  await sql`insert into ${sql.id(procedure.name)} (${columns}) values (${row})`.execute(executor);
+  const rows = sql.join(
+    (Array.isArray(values) ? values : [values]).map((row) => sql`(${sql.join(procedure.columns.map((c) => sql`${row[c]}`))})`),
+  );
+  await sql`insert into ${sql.id(procedure.name)} (${columns}) values ${rows}`.execute(executor);
 }
 
 /** Whether an error is the procedure's own RAISE(ABORT, message). */

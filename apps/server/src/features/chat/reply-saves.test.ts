@@ -27,9 +27,11 @@ describe('ReplySaves: the periodic saves of streaming replies, batched', () => {
 
   it('writes the latest text of every reply that saved within the window in one statement', async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, () => reply()));
+    const saves = new ReplySaves(t.ctx.db);
+    // On SQLite the first batch also makes its procedure on the connection.
+    await saves.save(await reply(), 'warm');
     const seen: string[] = [];
     t.ctx.db.observe = (sql) => seen.push(sql);
-    const saves = new ReplySaves(t.ctx.db);
     try {
       const done = ids.flatMap((id) => [saves.save(id, `first of ${id}`), saves.save(id, `text of ${id}: "quoted", 'single', ünïcode`)]);
       await Promise.all(done);

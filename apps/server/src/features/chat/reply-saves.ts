@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { type Db, now } from '../../db/connection.js';
+import { type SqliteProcedure, callProcedure, installProcedure } from '../../db/sqlite-procedures.js';
 
 /** How long a streaming reply's periodic save waits to share one statement with others. */
 export const SAVE_BATCH_MS = 100;
-/** Rows in one statement at most (two parameters each; SQLite allows 32,766). */
+/** Rows in one statement at most (three parameters each on SQLite, which allows 32,766). */
 const MAX_BATCH = 500;
 
 interface Waiting {
@@ -68,10 +69,22 @@ export class ReplySaves {
 
   private async write(batch: Map<number, Waiting>): Promise<void> {
     try {
-      const rows = sql.join([...batch].map(([id, w]) => sql`(cast(${id} as integer), ${w.content})`));
-      await sql`with saved (id, content) as (values ${rows})
-        update messages set content = (select s.content from saved s where s.id = messages.id), updated_at = ${now()}
-        where id in (select id from saved) and status = 'streaming'`.execute(this.db.kysely);
+      const t = now();
+      if (this.db.dialect === 'postgres') {
+        const ids = [...batch.keys()];
+        const texts = [...batch.values()].map((w) => w.content);
+        await sql`update messages m set content = v.content, updated_at = ${t}
+          from (select unnest(cast(${ids} as integer[])) as id, unnest(cast(${texts} as text[])) as content) v
+          where m.id = v.id and m.status = 'streaming'`.execute(this.db.kysely);
+      } else {
+        // Row by row through the primary key (a join of the table with a list of values may scan the table).
+        await installProcedure(this.db, partialSave);
+        await callProcedure(
+          this.db.kysely,
+          partialSave,
+          [...batch].map(([id, w]) => ({ id, content: w.content, t })),
+        );
+      }
       for (const w of batch.values()) w.resolve();
     } catch (error) {
       // Each reply's next save (or its final one) carries its text.
@@ -79,6 +92,14 @@ export class ReplySaves {
     }
   }
 }
+
+/** SQLite: one reply's partial save, run once for each row inserted into its view (see SqliteProcedure). */
+const partialSave: SqliteProcedure<'id' | 'content' | 't'> = {
+  name: 'reply_partial_saves',
+  columns: ['id', 'content', 't'],
+  body: (_db, c) => sql`update messages set content = ${c('content')}, updated_at = ${c('t')}
+    where id = ${c('id')} and status = 'streaming';`,
+};
 
 const byDb = new WeakMap<Db, ReplySaves>();
 
