@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { now } from '../db/connection.js';
 import type { Database } from '../db/types.js';
+import { insertMessage } from '../features/messages/store.js';
 
 /** A guest and an empty thread of theirs, written straight into the database (for migration tests and benches). */
 export async function seedGuestThread(k: Kysely<Database>, title = 'Seeded'): Promise<{ guestId: number; threadId: number }> {
@@ -27,4 +28,9 @@ export async function seedGuestThread(k: Kysely<Database>, title = 'Seeded'): Pr
     .returning('id')
     .executeTakeFirstOrThrow();
   return { guestId: guest.id, threadId: thread.id };
+}
+
+/** A gpt-4o reply still being streamed at the end of a thread, with `content` saved so far. */
+export function seedStreamingReply(k: Kysely<Database>, threadId: number, content = ''): Promise<number> {
+  return insertMessage(k, { threadId, role: 'assistant', type: 'text', content, model: 'gpt-4o', metadata: null, status: 'streaming' });
 }

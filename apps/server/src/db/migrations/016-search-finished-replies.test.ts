@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertMessage, updateMessage } from '../../features/messages/store.js';
+import { updateMessage } from '../../features/messages/store.js';
 import { useMigrationDb } from '../../test/migration-db.js';
-import { seedGuestThread } from '../../test/seed-rows.js';
+import { seedGuestThread, seedStreamingReply } from '../../test/seed-rows.js';
 
 describe('migration 016: a reply is indexed for search when it stops streaming', () => {
   const m = useMigrationDb();
@@ -22,16 +22,7 @@ describe('migration 016: a reply is indexed for search when it stops streaming',
     await step('016-search-finished-replies');
     const k = m.db.kysely;
     const { threadId } = await seedGuestThread(k, 'Birds');
-    const reply = (content: string) =>
-      insertMessage(k, {
-        threadId,
-        role: 'assistant',
-        type: 'text',
-        content,
-        model: 'gpt-4o',
-        metadata: null,
-        status: 'streaming',
-      });
+    const reply = (content: string) => seedStreamingReply(k, threadId, content);
 
     const a = await reply('puffins');
     await updateMessage(k, a, { content: 'puffins nest', status: 'streaming' });

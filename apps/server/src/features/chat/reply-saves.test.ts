@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
-import { seedGuestThread } from '../../test/seed-rows.js';
-import { findMessage, insertMessage, updateMessage } from '../messages/store.js';
+import { seedGuestThread, seedStreamingReply } from '../../test/seed-rows.js';
+import { findMessage, updateMessage } from '../messages/store.js';
 import { ReplySaves } from './reply-saves.js';
 
 describe('ReplySaves: the periodic saves of streaming replies, batched', () => {
@@ -13,16 +13,7 @@ describe('ReplySaves: the periodic saves of streaming replies, batched', () => {
   });
   afterAll(async () => t.close());
 
-  const reply = (content = '') =>
-    insertMessage(t.ctx.db.kysely, {
-      threadId,
-      role: 'assistant',
-      type: 'text',
-      content,
-      model: 'gpt-4o',
-      metadata: null,
-      status: 'streaming',
-    });
+  const reply = (content = '') => seedStreamingReply(t.ctx.db.kysely, threadId, content);
   const contentOf = async (id: number) => (await findMessage(t.ctx.db.kysely, id))?.content;
 
   it('writes the latest text of every reply that saved within the window in one statement', async () => {
