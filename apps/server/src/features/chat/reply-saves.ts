@@ -14,7 +14,7 @@ interface Waiting {
 }
 
 /**
- * The once-a-second saves of replies being streamed, gathered into one UPDATE per
+ * The once-a-second saves of replies being streamed, gathered into one statement per
  * {@link SAVE_BATCH_MS} for every reply that saves within it: at 500 replies streaming, 10
  * statements a second instead of 500 (each a pool checkout on PostgreSQL). A save only writes the
  * text of a row still `streaming`, so it can never undo a reply's final save. The first save of a
