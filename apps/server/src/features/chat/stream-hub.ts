@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageMetadata, type ReplyFigures, STREAM_DONE, type StreamEvent } from '@ensemble/shared';
+import { MESSAGES, type MessageMetadata, STREAM_DONE, type StreamEvent } from '@ensemble/shared';
 
 /**
  * One numbered event of a stream; `data` is the JSON text (or the literal [DONE]). `offset` is the
@@ -170,7 +170,6 @@ export class StreamBatcher {
 interface Finished {
   meta: StreamMeta;
   others: HubEvent[];
-  length: number;
   text: string | null;
   at: number;
   /** Its estimated size in memory, counted against the hub's budget for finished streams. */
@@ -251,14 +250,11 @@ export interface SavedReply {
  * cut reply ended with, and [DONE], numbered after the reader's last event.
  */
 export function replaySaved(saved: SavedReply, cursor: StreamCursor & { offset: number }, deliver: (event: HubEvent) => void): void {
-  const m = saved.metadata;
+  const { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } = saved.metadata ?? {};
   const ends: StreamEvent[] = [];
-  if (m && typeof m.credits === 'number' && typeof m.total_ms === 'number') {
-    const figures: ReplyFigures = { credits: m.credits, total_ms: m.total_ms };
-    for (const key of ['ttft_ms', 'tokens_in', 'tokens_out'] as const) if (typeof m[key] === 'number') figures[key] = m[key];
-    if (m.tokens_estimated === true) figures.tokens_estimated = true;
-    ends.push({ type: 'figures', figures });
-  }
+  // The figures the reply was saved with (JSON leaves out those it does not have).
+  if (credits !== undefined && total_ms !== undefined)
+    ends.push({ type: 'figures', figures: { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } });
   if (saved.status === 'error') ends.push({ error: MESSAGES.generateFailed });
   if (saved.status === 'interrupted') ends.push({ error: MESSAGES.generatorStopped });
   // Content (if any) goes out as event seq + 1, so the others start after it.
@@ -327,7 +323,7 @@ export class MemoryStreamHub implements StreamHub {
     const others = entry.others.slice();
     const text = flat(entry.text);
     const bytes = finishedBytes(entry.meta, others, text);
-    this.finished.set(id, { meta: entry.meta, others, length: entry.offset, text, at: Date.now(), bytes });
+    this.finished.set(id, { meta: entry.meta, others, text, at: Date.now(), bytes });
     this.finishedBytes += bytes;
     const budget = this.options.graceBytes ?? Number.POSITIVE_INFINITY;
     for (const oldest of this.finished.keys()) {
