@@ -142,7 +142,7 @@ async function startEnsemble(
     extra.DATABASE_URL = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     extra.REDIS_URL = REDIS_URL;
   }
-  const prof = process.env.RELAY_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RELAY_PROF}`] : [];
+  const prof = [...(process.env.RELAY_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RELAY_PROF}`] : []), ...(process.env.RELAY_NODE_ARGS ? process.env.RELAY_NODE_ARGS.split(' ') : [])];
   const child = spawn(process.execPath, [...prof, '--conditions=ensemble-dist', 'dist/main.js'], {
     cwd: SERVER,
     env: {

@@ -120,8 +120,18 @@ describe('Chat Completions stream read from the socket', () => {
     const usage: TokenUsage[] = [];
     const { chunks, error } = await ask(openai(), 'gpt-4o', (u) => usage.push(u));
     expect(error).toBeUndefined();
-    expect(chunks).toEqual(words);
+    // Events read together are handed on as one delta; the text is the same either way.
+    expect(chunks.join('')).toBe(words.join(''));
+    expect(chunks.every((c) => c !== '')).toBe(true);
     expect(usage).toEqual([{ inputTokens: 11, outputTokens: 3 }]);
+  });
+
+  it('hands on the text of events that arrive in one read as one delta, not one step per token', async () => {
+    const words = ['One', ' read', ' carries', ' many', ' tokens'];
+    answer = { body: events([...words.map((w) => chunk({ content: w })), chunk({}, 'stop'), '[DONE]']), piece: 1 << 20 };
+    const { chunks, error } = await ask(openai(), 'gpt-4o');
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([words.join('')]);
   });
 
   it('sends the request the SDK builds for the model: system turn, max_tokens, temperature, usage asked for', async () => {
