@@ -13,7 +13,9 @@
  *                                                        (default: the server's own default)
  *   HEAP_GROWTH_PERCENT=50                               the servers' HEAP_GROWTH_PERCENT (default: theirs)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
+ *   RELAY_MAX_LAG=100                                    admission bench: the server's ADMISSION_MAX_LAG_MS (0: off)
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
+ *   RELAY_NODE_ARGS="--flag ..."                         more node flags for the servers (a preload to trace them, say)
  *   RELAY_DEBUG=1                                        print per-stream outcomes of the load runs
  * Needs the built server (`npm run build`), PostgreSQL at 127.0.0.1:5432 (db `test`) and Redis at
  * 127.0.0.1:6379 for the pg target (TEST_DATABASE_URL / TEST_REDIS_URL override them).
@@ -142,7 +144,10 @@ async function startEnsemble(
     extra.DATABASE_URL = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     extra.REDIS_URL = REDIS_URL;
   }
-  const prof = [...(process.env.RELAY_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RELAY_PROF}`] : []), ...(process.env.RELAY_NODE_ARGS ? process.env.RELAY_NODE_ARGS.split(' ') : [])];
+  const prof = [
+    ...(process.env.RELAY_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RELAY_PROF}`] : []),
+    ...(process.env.RELAY_NODE_ARGS ? process.env.RELAY_NODE_ARGS.split(' ') : []),
+  ];
   const child = spawn(process.execPath, [...prof, '--conditions=ensemble-dist', 'dist/main.js'], {
     cwd: SERVER,
     env: {
@@ -449,7 +454,24 @@ async function cpuPerToken(t: Target, streams: number): Promise<{ perToken: numb
   return { perToken: done ? (cpu / (done * TOKENS)) * 1e6 : Number.NaN, done };
 }
 
+/**
+ * The connections waiting in the kernel for a listening port to accept them now (Linux: the
+ * rx_queue of the LISTEN row in /proc/net/tcp); NaN where that cannot be read.
+ */
+function acceptQueue(port: number): number {
+  try {
+    const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+    for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n')) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(hex) && f[3] === '0A') return Number.parseInt(f[4]?.split(':')[1] ?? '', 16);
+    }
+  } catch {}
+  return Number.NaN;
+}
+
 interface LoadFigures {
+  /** The most connections seen waiting to be accepted (see acceptQueue). */
+  acceptQueueMax: number;
   complete: number;
   ttftP95: number;
   gapP99: number;
@@ -461,6 +483,7 @@ interface LoadFigures {
 async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ figures: LoadFigures; results: StreamResult[] }> {
   const health: number[] = [];
   let probing = true;
+  let acceptQueueMax = 0;
   const probe = (async () => {
     while (probing) {
       const r = await requestJson(e.port, 'GET', '/api/health', '');
@@ -468,6 +491,9 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
       await new Promise((res) => setTimeout(res, 50));
     }
   })();
+  const queueWatch = setInterval(() => {
+    acceptQueueMax = Math.max(acceptQueueMax, acceptQueue(e.port));
+  }, 50);
   const before = cpuSeconds(pidForCpu);
   // All at once, spread over one second as users would come.
   const results = await Promise.all(
@@ -479,6 +505,7 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
   await new Promise((r) => setTimeout(r, 300));
   const cpu = cpuSeconds(pidForCpu) - before;
   probing = false;
+  clearInterval(queueWatch);
   await probe;
   const accepted = results.filter((r) => !r.refused);
   if (process.env.RELAY_DEBUG)
@@ -489,6 +516,7 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
   return {
     results,
     figures: {
+      acceptQueueMax,
       complete: (accepted.filter((r) => r.ok).length / Math.max(1, accepted.length)) * 100,
       ttftP95: pct(
         accepted.map((r) => r.ttft),
@@ -575,6 +603,7 @@ async function main(): Promise<void> {
           goal(`3. ${STREAMS} streams TTFT p95`, ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
           goal(`3. ${STREAMS} streams inter-event gap p99`, ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
           goal(`3. /api/health p99 during ${STREAMS} streams`, ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
+          console.log(`  connections waiting to be accepted, at most: ${f.acceptQueueMax} (Node accepts one a turn of its loop)`);
           const perCore = 1e6 / (f.perToken * TOKENS_PER_S);
           goal(
             '3. server CPU per token under load -> streams per core',
@@ -628,9 +657,15 @@ async function redisCommands(e: Ensemble): Promise<void> {
 /** Twice the capacity at once: beyond the limit, a fast 503 that charges nothing; the accepted ones keep the load goals. */
 async function admission(upstreamPort: number): Promise<void> {
   const capacity = STREAMS;
-  const e = await startEnsemble('sqlite', upstreamPort, capacity * 2, { MAX_CONCURRENT_STREAMS: String(capacity) });
+  const maxLag = process.env.RELAY_MAX_LAG ?? '100';
+  const e = await startEnsemble('sqlite', upstreamPort, capacity * 2, {
+    MAX_CONCURRENT_STREAMS: String(capacity),
+    ADMISSION_MAX_LAG_MS: maxLag,
+  });
   try {
-    console.log(`\n-- admission control, SQLite, MAX_CONCURRENT_STREAMS=${capacity}, ${capacity * 2} chats at once`);
+    console.log(
+      `\n-- admission control, SQLite, MAX_CONCURRENT_STREAMS=${capacity}, ADMISSION_MAX_LAG_MS=${maxLag}, ${capacity * 2} chats at once`,
+    );
     const before = await e.db.kysely.selectFrom('guests').select(['id', 'credits_used']).execute();
     const used = new Map(before.map((r) => [r.id, r.credits_used]));
     const { figures: f, results } = await load(e, capacity * 2, e.child.pid as number);
@@ -657,7 +692,10 @@ async function admission(upstreamPort: number): Promise<void> {
     goal('4. accepted streams TTFT p95', ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
     goal('4. accepted streams inter-event gap p99', ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
     goal('4. /api/health p99 at twice the capacity', ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
-    console.log(`  ensemble_streams_limit in /metrics: ${await e.metric('ensemble_streams_limit')}`);
+    console.log(`  connections waiting to be accepted, at most: ${f.acceptQueueMax} (Node accepts one a turn of its loop)`);
+    console.log(
+      `  in /metrics: ensemble_streams_limit ${await e.metric('ensemble_streams_limit')}, ensemble_admission_max_lag_ms ${await e.metric('ensemble_admission_max_lag_ms')}`,
+    );
   } finally {
     await e.stop();
   }

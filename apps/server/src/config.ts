@@ -70,6 +70,13 @@ const trustProxySchema = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * Connections the kernel may hold for this instance before it accepts them (the system caps it at
+   * net.core.somaxconn). Node accepts one connection per turn of its event loop, so under load a
+   * burst of new connections waits there; past the queue the kernel drops them and the client
+   * retries only after 1, then 3, then 7 seconds.
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
   REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
@@ -150,6 +157,11 @@ const envSchema = z.object({
   STREAM_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(50),
   /** Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). */
   MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /**
+   * How far behind the event loop may run before new chats get the same 503 (0: never): a loop that
+   * runs behind is past what this instance's core can carry, whatever the count of streams.
+   */
+  ADMISSION_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** PostgreSQL connections this instance's pool opens at most. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),

@@ -76,9 +76,15 @@ const streamsAdmitted = new Gauge({
   help: 'Chat requests holding a slot of MAX_CONCURRENT_STREAMS now (being admitted or generating).',
   registers: [registry],
 });
+const streamLagLimit = new Gauge({
+  name: 'ensemble_admission_max_lag_ms',
+  help: 'How far behind the event loop may run before new chats are refused (ADMISSION_MAX_LAG_MS; 0: never).',
+  registers: [registry],
+});
 const chatsRefused = new Counter({
   name: 'ensemble_chats_refused_busy_total',
-  help: 'New chats answered 503 because this instance was at MAX_CONCURRENT_STREAMS.',
+  help: 'New chats answered 503 because this instance was busy: at MAX_CONCURRENT_STREAMS (reason "limit") or its event loop more than ADMISSION_MAX_LAG_MS behind ("lag").',
+  labelNames: ['reason'],
   registers: [registry],
 });
 
@@ -88,14 +94,15 @@ export function countPoolWait(): void {
 }
 
 /** Reports the admission limit and how many slots are in use. */
-export function setStreamLimit(limit: number): void {
+export function setStreamLimit(limit: number, maxLagMs: number): void {
   streamLimit.set(limit);
+  streamLagLimit.set(maxLagMs);
 }
 export function setStreamsAdmitted(n: number): void {
   streamsAdmitted.set(n);
 }
-export function countChatRefusedBusy(): void {
-  chatsRefused.inc();
+export function countChatRefusedBusy(reason: 'limit' | 'lag'): void {
+  chatsRefused.inc({ reason });
 }
 
 const pools = new Set<pg.Pool>();

@@ -41,7 +41,7 @@ describe(`admission limit (MAX_CONCURRENT_STREAMS) on ${TEST_DB}`, () => {
     const metrics = await c.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(metrics.body).toMatch(/^ensemble_streams_limit 2$/m);
     expect(metrics.body).toMatch(/^ensemble_streams_admitted 2$/m);
-    expect(metrics.body).toMatch(/^ensemble_chats_refused_busy_total 1$/m);
+    expect(metrics.body).toMatch(/^ensemble_chats_refused_busy_total\{reason="limit"\} 1$/m);
 
     // A reply ending frees its slot: Stop the first one and the third caller gets in.
     const streamOfA = (await messagesOf(a, ta)).find((m) => m.role === 'assistant') as unknown as { metadata: { stream_id: string } };
@@ -107,5 +107,29 @@ describe(`admission limit (MAX_CONCURRENT_STREAMS) on ${TEST_DB}`, () => {
     const refused = await chat(c, thread, 'Describe the carbon cycle');
     expect(refused.statusCode).toBe(503);
     expect(refused.data).toMatchObject({ status: 'error', message: MESSAGES.serviceBusy });
+  });
+
+  it('refuses a new chat while the event loop runs behind (ADMISSION_MAX_LAG_MS), charges nothing, and admits again once it catches up', async () => {
+    t = await createTestApp({ ADMISSION_MAX_LAG_MS: '100', METRICS_TOKEN });
+    const c = t.client();
+    const thread = await threadOf(c);
+    const before = await remaining(c);
+    // A stretch of work that keeps the loop from turning for half a second, as a burst past capacity does.
+    const until = performance.now() + 500;
+    while (performance.now() < until);
+    const refused = await chat(c, thread, 'Describe the water cycle');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.data).toMatchObject({ status: 'error', message: MESSAGES.serviceBusy });
+    expect(await remaining(c)).toBe(before);
+    expect(await messagesOf(c, thread)).toEqual([]);
+    const metrics = await c.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(metrics.body).toMatch(/^ensemble_admission_max_lag_ms 100$/m);
+    expect(metrics.body).toMatch(/^ensemble_chats_refused_busy_total\{reason="lag"\} 1$/m);
+    // The loop turns on time again: the same chat is admitted.
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await chat(c, thread, 'Describe the water cycle');
+    expect(again.statusCode).toBe(200);
+    expect(await remaining(c)).toBeLessThan(before);
   });
 });

@@ -11,6 +11,7 @@ import { type HubEvent, type SavedReply, eventId, parseEventId, replaySaved } fr
 import { parseMetadata } from '../messages/store.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
+import type { Busy } from './running.js';
 import type { ChatStreams } from './streams.js';
 import { countChatRefusedBusy, eventStreamOpened } from '../../metrics/metrics.js';
 
@@ -62,8 +63,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   attaches: AttachLimiter;
 }> = async (app, { ctx, catalogue, streams, attaches }) => {
   const hub = streams.hub;
-  const refuseBusy = (reply: FastifyReply): never => {
-    countChatRefusedBusy();
+  const refuseBusy = (reply: FastifyReply, reason: Busy = 'limit'): never => {
+    countChatRefusedBusy(reason);
     reply.header('Retry-After', String(BUSY_RETRY_AFTER_S));
     throw new AppError('unavailable', MESSAGES.serviceBusy);
   };
@@ -85,7 +86,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: { body: chatRequestSchema },
       onRequest: async (request, reply) => {
         if (streams.draining) refuseDraining(reply);
-        slots.set(request, streams.running.reserve() ?? refuseBusy(reply));
+        const slot = streams.running.reserve();
+        slots.set(request, typeof slot === 'function' ? slot : refuseBusy(reply, slot));
       },
       onResponse: giveBack,
       onRequestAbort: giveBack,

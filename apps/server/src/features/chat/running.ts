@@ -1,4 +1,8 @@
 import { setStreamLimit, setStreamsAdmitted } from '../../metrics/metrics.js';
+import { LoopLag } from './loop-lag.js';
+
+/** Why a new chat was refused: every slot taken, or the event loop running behind. */
+export type Busy = 'limit' | 'lag';
 
 /** Why a running reply was cut short: the caller pressed Stop, or this instance is shutting down. */
 export type StopReason = 'stop' | 'drain';
@@ -16,16 +20,28 @@ interface Running {
 export class RunningReplies {
   private readonly replies = new Map<string, Running>();
   private slots = 0;
+  private readonly lag: LoopLag;
 
-  /** `limit`: replies generated here at once at most (0: no limit). */
-  constructor(readonly limit = 0) {
-    setStreamLimit(limit);
+  /**
+   * `limit`: replies generated here at once at most (0: no limit). `maxLagMs`: how far behind the
+   * event loop may run before new chats are refused (0: never), see LoopLag.
+   */
+  constructor(
+    readonly limit = 0,
+    maxLagMs = 0,
+  ) {
+    this.lag = new LoopLag(maxLagMs);
+    setStreamLimit(limit, maxLagMs);
     setStreamsAdmitted(0);
   }
 
-  /** Takes a slot for a new chat, or returns null when the instance is full. Call the result once to free it. */
-  reserve(): (() => void) | null {
-    if (this.full()) return null;
+  /**
+   * Takes a slot for a new chat; or says why the instance is too busy for one. Call the function
+   * it returns once to free the slot.
+   */
+  reserve(): (() => void) | Busy {
+    if (this.full()) return 'limit';
+    if (this.lag.behind()) return 'lag';
     this.slots++;
     setStreamsAdmitted(this.slots);
     let held = true;
@@ -40,6 +56,11 @@ export class RunningReplies {
   /** Whether a new chat would be refused now. */
   full(): boolean {
     return this.limit > 0 && this.slots >= this.limit;
+  }
+
+  /** Stops watching the event loop. */
+  close(): void {
+    this.lag.close();
   }
 
   /** Slots taken now. */

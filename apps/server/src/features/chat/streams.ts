@@ -44,7 +44,7 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
     hub = memory;
   }
   const leases = redis ? createRedisLeaseStore(redis, config.INSTANCE_ID, timing) : createDbLeaseStore(ctx.db, config.INSTANCE_ID, timing);
-  const running = new RunningReplies(config.MAX_CONCURRENT_STREAMS);
+  const running = new RunningReplies(config.MAX_CONCURRENT_STREAMS, config.ADMISSION_MAX_LAG_MS);
   const stopListener = redis?.duplicate() ?? null;
   if (stopListener) {
     stopListener.on('message', (_channel: string, streamId: string) => running.stop(streamId, 'stop'));
@@ -82,6 +82,7 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
     sweep,
     async close() {
       clearInterval(timer);
+      running.close();
       await sweeping?.catch(() => undefined);
       stopListener?.disconnect();
       unwatch();
