@@ -430,16 +430,20 @@ type Target = { name: string; run: (i: number, prompt: string, stopAfter?: numbe
 const SHORT = 'Say something short [bench:short]';
 const LONG = 'Tell me about relays';
 
-async function ttftFigures(t: Target): Promise<{ seqP50: number; concP95: number }> {
+async function ttftFigures(t: Target): Promise<{ seqP50: number; concP95: number; cpuPerChat: number }> {
   for (let i = 0; i < 3; i++) await t.run(i, SHORT); // warm up
   const seq: number[] = [];
   for (let i = 0; i < 30; i++) seq.push((await t.run(i, SHORT)).ttft);
   const conc: number[] = [];
+  const before = cpuSeconds(t.pid);
   for (let round = 0; round < 5; round++) {
     const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => t.run(round * 20 + i, SHORT)));
     conc.push(...rs.map((r) => r.ttft));
   }
-  return { seqP50: pct(seq, 50), concP95: pct(conc, 95) };
+  await new Promise((r) => setTimeout(r, 300)); // the server's last saves after [DONE]
+  // What one short chat (40 tokens) costs the target, start to end: 20 at once wait for each other's share.
+  const cpuPerChat = ((cpuSeconds(t.pid) - before) / 100) * 1000;
+  return { seqP50: pct(seq, 50), concP95: pct(conc, 95), cpuPerChat };
 }
 
 async function cpuPerToken(t: Target, streams: number): Promise<{ perToken: number; done: number }> {
@@ -560,7 +564,7 @@ async function main(): Promise<void> {
         const p = await ttftFigures(naive);
         console.log(`  direct TTFT p50 sequential ${ms(baseline.seqP50)}, p95 at 20 concurrent ${ms(baseline.concP95)}`);
         console.log(
-          `  naive proxy added TTFT p50 ${ms(p.seqP50 - baseline.seqP50)}, p95 at 20 concurrent ${ms(p.concP95 - baseline.concP95)}`,
+          `  naive proxy added TTFT p50 ${ms(p.seqP50 - baseline.seqP50)}, p95 at 20 concurrent ${ms(p.concP95 - baseline.concP95)}; CPU per short chat ${ms(p.cpuPerChat)}`,
         );
       }
       if (BENCHES.has('cpu')) {
@@ -589,6 +593,7 @@ async function main(): Promise<void> {
           const addedP95 = f.concP95 - baseline.concP95;
           goal('1. added time to first token, p50 sequential', ms(addedP50), `<= ${3 * factor} ms`, addedP50 <= 3 * factor);
           goal('1. added time to first token, p95 at 20 concurrent', ms(addedP95), `<= ${10 * factor} ms`, addedP95 <= 10 * factor);
+          console.log(`  server CPU per short chat (40 tokens), 20 at once: ${ms(f.cpuPerChat)}`);
         }
         if (BENCHES.has('cpu') && proxyCpu !== undefined) {
           const c = await cpuPerToken(t, 50);
