@@ -55,6 +55,8 @@ describe('stopping a reply', () => {
     await note.waitFor({ timeout: 15_000 });
     expect((await note.innerText()).trim()).toContain('You stopped this reply.');
     await page.getByRole('button', { name: 'Send message' }).waitFor();
+    // The typewriter may still be showing text that came before Stop: read the reply once it is settled.
+    await reply.getByTestId('streaming-dots').waitFor({ state: 'detached', timeout: 15_000 });
     const shown = (await reply.innerText()).trim();
     // Nothing arrives after Stop.
     await page.waitForTimeout(1500);
