@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, executeHot, openDb } from './connection.js';
+import { type Db, executeHot, hotQuery, openDb } from './connection.js';
 import { TEST_DATABASE_URL, TEST_DB, createTestSchema, dropSchema } from '../test/app-factory.js';
 
 // SQLite keeps prepared statements by their text: a kept statement must still answer what the
@@ -92,5 +92,61 @@ describe('statements run by executeHot', () => {
       // Each text is prepared once on the connection, however often it ran.
       expect(named.sort()).toEqual(['insert into notes (id, body) values ($1, $2)', 'select id, body from notes order by id']);
     }
+  });
+});
+
+describe('hot queries', () => {
+  let db: Db | undefined;
+  let schema: string | undefined;
+  afterEach(async () => {
+    await db?.close();
+    if (schema) await dropSchema(schema);
+    db = undefined;
+    schema = undefined;
+  });
+
+  it('are built once, then run with each call’s values in their places, constants kept', async () => {
+    if (TEST_DB === 'postgres') schema = await createTestSchema();
+    db = openDb({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'hotq-')),
+      databaseUrl: TEST_DB === 'postgres' ? TEST_DATABASE_URL : undefined,
+      pgSchema: schema,
+    });
+    const k = db.kysely;
+    await sql`create table notes (id integer primary key, body text not null, kind text not null, rank integer)`.execute(k);
+    let builds = 0;
+    const insert = hotQuery((_q, id: number, body: string, rank: number | null) => {
+      builds++;
+      // `kind` is a constant; `body` is used twice, `rank` may be null.
+      return sql`insert into notes (id, body, kind, rank) values (${id}, ${body} || '/' || ${body}, ${'note'}, ${rank})`;
+    });
+    const byBody = hotQuery((_q, body: string) => sql<{ id: number }>`select id from notes where body = ${body}`);
+    await insert(db, 1, 'a', 7);
+    await insert(db, 2, 'b', null);
+    const { rows } = await sql`select id, body, kind, rank from notes order by id`.execute(k);
+    expect(rows).toEqual([
+      { id: 1, body: 'a/a', kind: 'note', rank: 7 },
+      { id: 2, body: 'b/b', kind: 'note', rank: null },
+    ]);
+    expect(builds).toBe(1);
+    expect(await byBody(db, 'b/b')).toEqual([{ id: 2 }]);
+    expect(await byBody(db, 'nobody')).toEqual([]);
+    // Inside a transaction, the compiled query runs on the transaction.
+    await k
+      .transaction()
+      .execute(async (trx) => {
+        await trx.executeQuery(insert.compile(db as Db, 3, 'c', 1));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect((await sql`select id from notes`.execute(k)).rows).toHaveLength(2);
+  });
+
+  it('refuse a builder that changes an argument instead of using it as it is', async () => {
+    db = openDb({ dataDir: mkdtempSync(path.join(tmpdir(), 'hotq-')) });
+    const doubled = hotQuery((_q, n: number) => sql`select ${Number(n) * 2} as n`);
+    const quoted = hotQuery((_q, s: string) => sql`select ${`"${s}"`} as s`);
+    await expect(doubled(db, 2)).rejects.toThrow(/must use its arguments as they are/);
+    await expect(quoted(db, 'a')).rejects.toThrow(/must use its arguments as they are/);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { countPoolWait } from '../metrics/metrics.js';
 import type { Database } from './types.js';
@@ -128,6 +128,51 @@ export async function executeHot<R>(db: Db, query: CompiledQuery<R>): Promise<R[
   if (db.prepared) return db.prepared(query);
   return (await db.kysely.executeQuery(query)).rows;
 }
+
+type HotArg = string | number | null;
+
+/**
+ * A statement every chat sends, built by the query builder once per database instead of at each
+ * call (building and compiling one took longer than SQLite's run of it): `build` is called once
+ * with a marker for each argument, and its compiled text is kept with where each argument goes.
+ * Each argument must reach the query unchanged as one value (no arithmetic on it, no list for
+ * `in`; one that is changed is refused where it can be seen); any other value in it is a constant.
+ * Runs through `executeHot`, with its rules.
+ */
+export function hotQuery<A extends HotArg[], R>(build: (k: Kysely<Database>, ...args: A) => Compilable<R> | RawBuilder<R>): HotQuery<A, R> {
+  const compiled = new WeakMap<Db, { text: string; slots: Array<{ arg: number } | { value: unknown }> }>();
+  const compile = (db: Db, ...args: A): CompiledQuery<R> => {
+    let query = compiled.get(db);
+    if (!query) {
+      const markers = args.map((_, i) => `\u0000hot-argument-${i}\u0000`);
+      // A query builder compiles by itself, raw SQL with the database's dialect: each takes what it needs.
+      const built = build(db.kysely, ...(markers as A)) as { compile(k: Kysely<Database>): CompiledQuery<R> };
+      const { sql: text, parameters } = built.compile(db.kysely);
+      const slots = parameters.map((p) => {
+        const arg = markers.indexOf(p as string);
+        return arg >= 0 ? { arg } : { value: p };
+      });
+      // An argument changed on its way in (a sum, a string built from it) would be frozen as it was built.
+      const changed = slots.some(
+        (slot) =>
+          'value' in slot && (Number.isNaN(slot.value) || (typeof slot.value === 'string' && slot.value.includes('\u0000hot-argument-'))),
+      );
+      if (changed) throw new Error(`a hot query must use its arguments as they are: ${text}`);
+      query = { text, slots };
+      compiled.set(db, query);
+    }
+    const parameters = query.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+    return CompiledQuery.raw(query.text, parameters) as CompiledQuery<R>;
+  };
+  const run = async (db: Db, ...args: A) => executeHot(db, compile(db, ...args));
+  return Object.assign(run, { compile, build });
+}
+
+/** A hot query: run it on the database, compile it to run in a transaction, or build it into another. */
+export type HotQuery<A extends HotArg[], R> = ((db: Db, ...args: A) => Promise<R[]>) & {
+  compile(db: Db, ...args: A): CompiledQuery<R>;
+  build(k: Kysely<Database>, ...args: A): Compilable<R> | RawBuilder<R>;
+};
 
 /** How many prepared SQLite statements are kept for reuse (the app's queries are a few hundred texts). */
 const STATEMENT_CACHE = 500;

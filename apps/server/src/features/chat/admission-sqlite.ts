@@ -1,6 +1,6 @@
 import { DEFAULT_THREAD_TITLE } from '@ensemble/shared';
 import { sql } from 'kysely';
-import { type Db, now } from '../../db/connection.js';
+import { type Db, hotQuery, now } from '../../db/connection.js';
 import { type SqliteProcedure, callProcedure, installProcedure, isRaised } from '../../db/sqlite-procedures.js';
 import { countCreditsCharged } from '../../metrics/metrics.js';
 import { chargedBalance, guestChargeUpdate, spendingPeriods, userChargeUpdate } from '../credits/service.js';
@@ -81,6 +81,25 @@ const admission: SqliteProcedure<Column> = {
   },
 };
 
+/** What an admission wrote, the balance it left and the branch its prompt follows, in one read. */
+const readBack = (balance: 'users' | 'guests') =>
+  hotQuery((_k, reference: string, threadId: number, ownerId: number) => {
+    const owner =
+      balance === 'users'
+        ? sql`select credits, credits_used, subscription_tier as tier from users where id = ${ownerId}`
+        : sql`select credits, credits_used, null as tier from guests where id = ${ownerId}`;
+    return sql<Admitted>`with recursive admitted as (
+        select m.id as reply_id, m.parent_id as prompt_id, p.parent_id as after_id
+        from open_charges oc join messages m on m.id = oc.message_id join messages p on p.id = m.parent_id
+        where oc.reference = ${reference}),
+      ${branchCte(sql`(select after_id from admitted)`, threadId)}
+      select t.*, a.reply_id as admitted_reply_id, a.prompt_id as admitted_prompt_id, b.credits as admitted_credits,
+        b.credits_used as admitted_credits_used, b.tier as admitted_tier, ${branchJson('sqlite')} as admitted_branch
+      from admitted a join threads t on t.id = ${threadId} join (${owner}) b`;
+  });
+const userReadBack = readBack('users');
+const guestReadBack = readBack('guests');
+
 type Admitted = ThreadRow & {
   admitted_reply_id: number;
   admitted_prompt_id: number;
@@ -102,9 +121,6 @@ export async function admitByProcedure(db: Db, who: Identity, r: AdmissionReques
   const isUser = who.kind === 'user';
   const title = promptTitle(r.model, r.prompt);
   const { month, day } = spendingPeriods();
-  const balance = isUser
-    ? sql`select credits, credits_used, subscription_tier as tier from users where id = ${who.userId}`
-    : sql`select credits, credits_used, null as tier from guests where id = ${who.guestId}`;
   let row: Admitted | undefined;
   try {
     row = await db.kysely.transaction().execute(async (trx) => {
@@ -122,14 +138,8 @@ export async function admitByProcedure(db: Db, who: Identity, r: AdmissionReques
         placeholder: JSON.stringify(r.placeholder),
         title,
       });
-      const { rows } = await sql<Admitted>`with recursive admitted as (
-          select m.id as reply_id, m.parent_id as prompt_id, p.parent_id as after_id
-          from open_charges oc join messages m on m.id = oc.message_id join messages p on p.id = m.parent_id
-          where oc.reference = ${r.reference}),
-        ${branchCte(sql`(select after_id from admitted)`, threadId)}
-        select t.*, a.reply_id as admitted_reply_id, a.prompt_id as admitted_prompt_id, b.credits as admitted_credits,
-          b.credits_used as admitted_credits_used, b.tier as admitted_tier, ${branchJson('sqlite')} as admitted_branch
-        from admitted a join threads t on t.id = ${threadId} join (${balance}) b`.execute(trx);
+      const readBack = isUser ? userReadBack : guestReadBack;
+      const { rows } = await trx.executeQuery(readBack.compile(db, r.reference, threadId, isUser ? who.userId : who.guestId));
       return rows[0];
     });
   } catch (error) {

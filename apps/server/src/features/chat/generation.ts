@@ -7,7 +7,7 @@ import { type SqliteProcedure, callProcedure, installProcedure } from '../../db/
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
-import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, updateMessage } from '../messages/store.js';
+import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, saveReplyText, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import { replySaves } from './reply-saves.js';
@@ -134,13 +134,12 @@ export async function runTextJob(
     return ended;
   };
   // Saves run one after another; a failed save is logged and the next one carries the text.
-  const save = (status: 'streaming' | 'complete' | 'error' | 'stopped' | 'interrupted', then?: () => Promise<void>) => {
+  const save = (status: 'stopped' | 'interrupted') => {
     const id = job.messageId;
     const text = content;
     saving = saving
       .then(async () => {
-        if (id !== null) await updateMessage(db.kysely, id, { content: text, status });
-        await then?.();
+        if (id !== null) await saveReplyText(db, id, text, status);
       })
       .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
     return saving;
@@ -213,7 +212,11 @@ export async function runTextJob(
       if (first) {
         // From here a crash keeps the charge, so the text it was kept for must be saved first.
         lastSave = Date.now();
-        void save('streaming', () => markDelivered(db, job.reference));
+        const id = job.messageId;
+        const reply = id !== null ? { id, content } : undefined;
+        saving = saving
+          .then(() => markDelivered(db, job.reference, reply))
+          .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
       } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
         saveNow();
       } else {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { type Db, now } from '../../db/connection.js';
+import { type Db, hotQuery, now } from '../../db/connection.js';
 
 /** How long a lease lives unrenewed, how often its holder renews it, how often every instance sweeps. */
 export interface LeaseTiming {
@@ -49,22 +49,25 @@ export function createRedisLeaseStore(redis: Redis, instanceId: string, timing: 
   };
 }
 
+const leaseRenewal = hotQuery((k, id: string, instanceId: string, expiresAt: string) =>
+  k
+    .insertInto('stream_leases')
+    .values({ stream_id: id, instance_id: instanceId, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('stream_id').doUpdateSet({ expires_at: expiresAt, instance_id: instanceId }))
+    .returning('stop'),
+);
+const leaseRelease = hotQuery((k, id: string) => k.deleteFrom('stream_leases').where('stream_id', '=', id));
+
 /** Leases as rows of stream_leases, for instances without Redis. */
 export function createDbLeaseStore(db: Db, instanceId: string, timing: LeaseTiming): LeaseStore {
   const k = db.kysely;
-  const expiry = () => new Date(Date.now() + timing.ttlMs).toISOString();
   return {
     async renew(id) {
-      const row = await k
-        .insertInto('stream_leases')
-        .values({ stream_id: id, instance_id: instanceId, expires_at: expiry() })
-        .onConflict((oc) => oc.column('stream_id').doUpdateSet({ expires_at: expiry(), instance_id: instanceId }))
-        .returning('stop')
-        .executeTakeFirst();
+      const [row] = await leaseRenewal(db, id, instanceId, new Date(Date.now() + timing.ttlMs).toISOString());
       return row?.stop === 1;
     },
     async release(id) {
-      await k.deleteFrom('stream_leases').where('stream_id', '=', id).execute();
+      await leaseRelease(db, id);
     },
     async alive(ids) {
       if (ids.length === 0) return new Set();

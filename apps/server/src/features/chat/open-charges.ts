@@ -1,5 +1,5 @@
 import { type Transaction, sql } from 'kysely';
-import { type Db, now } from '../../db/connection.js';
+import { type Db, hotQuery, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { refundIn } from '../credits/service.js';
 import type { Identity } from '../session/service.js';
@@ -29,10 +29,32 @@ export async function openCharge(
     .execute();
 }
 
-/** Notes that content reached the caller, so a crash from now on keeps the charge. */
-export async function markDelivered(db: Db, reference: string): Promise<void> {
-  await db.kysely.updateTable('open_charges').set({ delivered: 1 }).where('reference', '=', reference).execute();
+/**
+ * Notes that content reached the caller, so a crash from now on keeps the charge; with `reply`, its
+ * first text is saved in the same commit (the text the charge is kept for is never missing).
+ */
+export async function markDelivered(db: Db, reference: string, reply?: { id: number; content: string }): Promise<void> {
+  if (!reply) {
+    await delivered(db, reference);
+  } else if (db.dialect === 'postgres') {
+    await deliveredWithText(db, reply.id, reply.content, now(), reference);
+  } else {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.executeQuery(firstText.compile(db, reply.id, reply.content, now()));
+      await trx.executeQuery(delivered.compile(db, reference));
+    });
+  }
 }
+const firstText = hotQuery((k, id: number, content: string, at: string) =>
+  k.updateTable('messages').set({ content, status: 'streaming', updated_at: at }).where('id', '=', id),
+);
+const delivered = hotQuery((k, reference: string) =>
+  k.updateTable('open_charges').set({ delivered: 1 }).where('reference', '=', reference),
+);
+const deliveredWithText = hotQuery(
+  (k, id: number, content: string, at: string, reference: string) =>
+    sql`with saved as (${firstText.build(k, id, content, at)}) ${delivered.build(k, reference)}`,
+);
 
 /**
  * Settles an open charge exactly once: the row is deleted and, when `refund`, the credits go back

@@ -1,6 +1,6 @@
 import type { Message, MessageMetadata } from '@ensemble/shared';
 import { type Kysely, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
-import { now } from '../../db/connection.js';
+import { type Db, hotQuery, now } from '../../db/connection.js';
 import type { Database, MessagesTable } from '../../db/types.js';
 import { deleteBranch } from './tree.js';
 
@@ -73,6 +73,14 @@ type MessageChanges = { content?: string; status?: MessageRow['status']; metadat
 export async function updateMessage(db: Executor, id: number, changes: MessageChanges): Promise<void> {
   await messageUpdate(db, id, changes).execute();
 }
+
+/** updateMessage of a reply's text and status alone, the save a streamed reply makes first. */
+export async function saveReplyText(db: Db, id: number, content: string, status: MessageRow['status']): Promise<void> {
+  await replyTextSave(db, id, content, status, now());
+}
+const replyTextSave = hotQuery((k, id: number, content: string, status: MessageRow['status'], at: string) =>
+  k.updateTable('messages').set({ content, status, updated_at: at }).where('id', '=', id),
+);
 
 /** updateMessage as a query not yet run (to run inside a larger statement). */
 export function messageUpdate(db: Executor, id: number, changes: MessageChanges) {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CREDITS } from '@ensemble/shared';
-import { type Db, executeHot, now } from '../../db/connection.js';
+import { type Db, hotQuery, now } from '../../db/connection.js';
 import { METRIC, bump } from '../rollups/rollups.js';
 
 /** Who is calling: an account or a guest, from the session cookie alone. */
@@ -25,13 +25,8 @@ export function hashSessionId(secret: string, id: string): string {
 /** How long a session replaced at sign-in is remembered, so requests still in flight with it are told so. */
 export const REPLACED_SESSION_TTL_MS = 5 * 60 * 1000;
 
-/**
- * Reads the identity behind a session hash: null when the session is unknown, expired or its guest
- * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing). `planEnded` says
- * the account's cancelled plan has passed its end date (read in the same query).
- */
-export async function findIdentity(db: Db, hash: string): Promise<{ identity: Identity | 'replaced' | null; planEnded: boolean }> {
-  const query = db.kysely
+const sessionLookup = hotQuery((k, hash: string) =>
+  k
     .selectFrom('sessions')
     .leftJoin('guests', 'guests.id', 'sessions.guest_id')
     .leftJoin('users', 'users.id', 'sessions.user_id')
@@ -45,9 +40,16 @@ export async function findIdentity(db: Db, hash: string): Promise<{ identity: Id
       'users.subscription_end_date',
       'users.suspended_at',
     ])
-    .where('sessions.id_hash', '=', hash)
-    .compile();
-  const [row] = await executeHot(db, query);
+    .where('sessions.id_hash', '=', hash),
+);
+
+/**
+ * Reads the identity behind a session hash: null when the session is unknown, expired or its guest
+ * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing). `planEnded` says
+ * the account's cancelled plan has passed its end date (read in the same query).
+ */
+export async function findIdentity(db: Db, hash: string): Promise<{ identity: Identity | 'replaced' | null; planEnded: boolean }> {
+  const [row] = await sessionLookup(db, hash);
   const identity = row ? await identityOf(db, hash, row) : null;
   const planEnded =
     row?.subscription_status === 'canceled' && row.subscription_end_date != null && Date.parse(row.subscription_end_date) <= Date.now();
