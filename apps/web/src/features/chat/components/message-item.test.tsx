@@ -25,6 +25,20 @@ function renderList(
 }
 
 describe('MessageList', () => {
+  it('shows the whole text of a reply stopped while its typing effect was behind, with the note', () => {
+    const reply = msg({ id: 2, sender: 'ai', content: 'The tides rise and fall twice a day because', local: true, streaming: true });
+    const list = (m: ChatMessage) => (
+      <MessageList messages={[m]} findModel={find} user={null} queued={0} onEdit={vi.fn()} onDelete={vi.fn()} onRegenerate={vi.fn()} />
+    );
+    const { rerender } = render(list(reply));
+    // Still typing: only the start is shown.
+    expect(screen.getByTestId('message')).not.toHaveTextContent('twice a day because');
+    rerender(list({ ...reply, streaming: false, cut: 'stopped' }));
+    expect(screen.getByTestId('message')).toHaveTextContent('The tides rise and fall twice a day because');
+    expect(screen.getByTestId('cut-reply-note')).toHaveTextContent('You stopped this reply.');
+    expect(screen.queryByTestId('streaming-dots')).toBeNull();
+  });
+
   it("shows a reply's figures and its versions, switches between them and offers Save & submit on a prompt", async () => {
     const branch = { textModels: [...TEXT_MODELS], onRegenerateWith: vi.fn(), onSubmitEdit: vi.fn(), onSwitch: vi.fn() };
     const figures = { credits: 3, ttft_ms: 420, total_ms: 2100, tokens_in: 12, tokens_out: 340, tokens_estimated: true };

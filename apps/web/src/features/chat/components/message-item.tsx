@@ -47,7 +47,8 @@ export interface BranchActions {
 }
 
 function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
-  const { shown, typing, skip } = useTypewriter(message.content, Boolean(message.local));
+  // A reply cut short (stopped, failed, interrupted) shows all its text at once, beside its note.
+  const { shown, typing, skip } = useTypewriter(message.content, Boolean(message.local) && !message.cut);
   useEscapeToSkip(typing && !message.streaming, skip);
   return (
     <div>
