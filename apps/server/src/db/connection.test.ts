@@ -50,7 +50,7 @@ describe.runIf(TEST_DB === 'sqlite')('SQLite statements kept for reuse', () => {
 
 // PostgreSQL runs the statements every chat sends as named prepared statements, planned once per
 // connection; SQLite runs them as any other. Either way they answer what the database holds now.
-describe('statements run by executeHot', () => {
+describe('statements run by executeHot, and hot queries', () => {
   let db: Db | undefined;
   let schema: string | undefined;
   afterEach(async () => {
@@ -59,16 +59,19 @@ describe('statements run by executeHot', () => {
     db = undefined;
     schema = undefined;
   });
-
-  it('answer the current rows, survive a failed run and a new column, and are seen by observe', async () => {
+  const open = async (poolMax?: number): Promise<Db> => {
     if (TEST_DB === 'postgres') schema = await createTestSchema();
-    // One pooled connection, so the statements it prepared can be listed on it.
-    db = openDb({
+    return openDb({
       dataDir: mkdtempSync(path.join(tmpdir(), 'hot-')),
       databaseUrl: TEST_DB === 'postgres' ? TEST_DATABASE_URL : undefined,
       pgSchema: schema,
-      poolMax: 1,
+      poolMax,
     });
+  };
+
+  it('answer the current rows, survive a failed run and a new column, and are seen by observe', async () => {
+    // One pooled connection, so the statements it prepared can be listed on it.
+    db = await open(1);
     const k = db.kysely;
     await sql`create table notes (id integer primary key, body text not null unique)`.execute(k);
     const seen: string[] = [];
@@ -93,25 +96,9 @@ describe('statements run by executeHot', () => {
       expect(named.sort()).toEqual(['insert into notes (id, body) values ($1, $2)', 'select id, body from notes order by id']);
     }
   });
-});
-
-describe('hot queries', () => {
-  let db: Db | undefined;
-  let schema: string | undefined;
-  afterEach(async () => {
-    await db?.close();
-    if (schema) await dropSchema(schema);
-    db = undefined;
-    schema = undefined;
-  });
 
   it('are built once, then run with each call’s values in their places, constants kept', async () => {
-    if (TEST_DB === 'postgres') schema = await createTestSchema();
-    db = openDb({
-      dataDir: mkdtempSync(path.join(tmpdir(), 'hotq-')),
-      databaseUrl: TEST_DB === 'postgres' ? TEST_DATABASE_URL : undefined,
-      pgSchema: schema,
-    });
+    db = await open();
     const k = db.kysely;
     await sql`create table notes (id integer primary key, body text not null, kind text not null, rank integer)`.execute(k);
     let builds = 0;
@@ -143,7 +130,7 @@ describe('hot queries', () => {
   });
 
   it('refuse a builder that changes an argument instead of using it as it is', async () => {
-    db = openDb({ dataDir: mkdtempSync(path.join(tmpdir(), 'hotq-')) });
+    db = await open();
     const doubled = hotQuery((_q, n: number) => sql`select ${Number(n) * 2} as n`);
     const quoted = hotQuery((_q, s: string) => sql`select ${`"${s}"`} as s`);
     await expect(doubled(db, 2)).rejects.toThrow(/must use its arguments as they are/);
