@@ -134,15 +134,19 @@ export async function runTextJob(
     return ended;
   };
   // Saves run one after another; a failed save is logged and the next one carries the text.
+  const queueSave = (step: () => Promise<unknown>) => {
+    saving = saving
+      .then(step)
+      .then(() => undefined)
+      .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
+    return saving;
+  };
   const save = (status: 'stopped' | 'interrupted') => {
     const id = job.messageId;
     const text = content;
-    saving = saving
-      .then(async () => {
-        if (id !== null) await saveReplyText(db, id, text, status);
-      })
-      .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
-    return saving;
+    return queueSave(async () => {
+      if (id !== null) await saveReplyText(db, id, text, status);
+    });
   };
 
   // The once-a-second saves go out in batches shared with other replies; a final save drops one still waiting.
@@ -158,9 +162,7 @@ export async function runTextJob(
     const id = job.messageId;
     const text = content;
     if (id === null) return;
-    saving = saving
-      .then(() => saves.save(id, text))
-      .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
+    queueSave(() => saves.save(id, text));
   };
 
   // Set when a fallback row answers instead of the chosen one; shown with the reply and charged at its cost.
@@ -214,9 +216,7 @@ export async function runTextJob(
         lastSave = Date.now();
         const id = job.messageId;
         const reply = id !== null ? { id, content } : undefined;
-        saving = saving
-          .then(() => markDelivered(db, job.reference, reply))
-          .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
+        queueSave(() => markDelivered(db, job.reference, reply));
       } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
         saveNow();
       } else {

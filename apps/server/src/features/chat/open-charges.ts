@@ -2,6 +2,7 @@ import { type Transaction, sql } from 'kysely';
 import { type Db, hotQuery, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { refundIn } from '../credits/service.js';
+import { replyTextUpdate } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 
 type Owner = Pick<Identity, 'kind' | 'userId' | 'guestId'>;
@@ -37,23 +38,20 @@ export async function markDelivered(db: Db, reference: string, reply?: { id: num
   if (!reply) {
     await delivered(db, reference);
   } else if (db.dialect === 'postgres') {
-    await deliveredWithText(db, reply.id, reply.content, now(), reference);
+    await deliveredWithText(db, reply.id, reply.content, 'streaming', now(), reference);
   } else {
     await db.kysely.transaction().execute(async (trx) => {
-      await trx.executeQuery(firstText.compile(db, reply.id, reply.content, now()));
+      await trx.executeQuery(replyTextUpdate.compile(db, reply.id, reply.content, 'streaming', now()));
       await trx.executeQuery(delivered.compile(db, reference));
     });
   }
 }
-const firstText = hotQuery((k, id: number, content: string, at: string) =>
-  k.updateTable('messages').set({ content, status: 'streaming', updated_at: at }).where('id', '=', id),
-);
 const delivered = hotQuery((k, reference: string) =>
   k.updateTable('open_charges').set({ delivered: 1 }).where('reference', '=', reference),
 );
 const deliveredWithText = hotQuery(
-  (k, id: number, content: string, at: string, reference: string) =>
-    sql`with saved as (${firstText.build(k, id, content, at)}) ${delivered.build(k, reference)}`,
+  (k, id: number, content: string, status: 'streaming', at: string, reference: string) =>
+    sql`with saved as (${replyTextUpdate.build(k, id, content, status, at)}) ${delivered.build(k, reference)}`,
 );
 
 /**

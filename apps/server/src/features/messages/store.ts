@@ -74,11 +74,11 @@ export async function updateMessage(db: Executor, id: number, changes: MessageCh
   await messageUpdate(db, id, changes).execute();
 }
 
-/** updateMessage of a reply's text and status alone, the save a streamed reply makes first. */
+/** updateMessage of a reply's text and status alone (its first save, and a stop's or a drain's). */
 export async function saveReplyText(db: Db, id: number, content: string, status: MessageRow['status']): Promise<void> {
-  await replyTextSave(db, id, content, status, now());
+  await replyTextUpdate(db, id, content, status, now());
 }
-const replyTextSave = hotQuery((k, id: number, content: string, status: MessageRow['status'], at: string) =>
+export const replyTextUpdate = hotQuery((k, id: number, content: string, status: MessageRow['status'], at: string) =>
   k.updateTable('messages').set({ content, status, updated_at: at }).where('id', '=', id),
 );
 
