@@ -16,6 +16,12 @@ export interface AppContext {
   db: Db;
   /** Shared Redis for cross-instance streams and rate limits, when REDIS_URL is set. */
   redis: Redis | null;
+  /**
+   * Names this deployment's data (its database and schema, or its SQLite folder): the instances of one
+   * deployment share it, so their Redis keys (rate limits, attachment slots, catalogue signal) meet,
+   * and another deployment on the same Redis keeps its own.
+   */
+  namespace: string;
   /** The visible model catalogue and the provider behind each model. */
   catalogue: ServerCatalogue;
   /** Where images (and later uploads) are stored: DATA_DIR, or the S3 bucket when S3_BUCKET is set. */

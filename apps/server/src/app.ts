@@ -70,7 +70,8 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const config: AppConfig = { ...loaded, SESSION_SECRET: loaded.SESSION_SECRET ?? (await sharedSessionSecret(db, loaded.DATA_DIR)) };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const storage = await createObjectStore(config);
-  const attaches = redis ? createRedisAttachLimiter(redis, deploymentNamespace(config, options.pgSchema)) : createMemoryAttachLimiter();
+  const namespace = deploymentNamespace(config, options.pgSchema);
+  const attaches = redis ? createRedisAttachLimiter(redis, namespace) : createMemoryAttachLimiter();
 
   const requestTimeout = options.requestTimeoutMs ?? CONNECTION_TIMEOUTS.requestMs;
   const app = Fastify({
@@ -106,12 +107,12 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   // Operators' model settings: every instance hears of a change through Redis, or re-reads the version row.
   const catalogue = createServerCatalogue(registry, modelsFile, availability, {
     db: db.kysely,
-    signal: redis ? redisCatalogueSignal(redis, `ensemble:${deploymentNamespace(config, options.pgSchema)}:catalogue`) : null,
+    signal: redis ? redisCatalogueSignal(redis, `ensemble:${namespace}:catalogue`) : null,
     cacheMs: redis ? CATALOGUE_CACHE_MS.withRedis : CATALOGUE_CACHE_MS.withoutRedis,
     log: app.log,
   });
   await catalogue.start();
-  const ctx: AppContext = { config, db, redis, catalogue, storage };
+  const ctx: AppContext = { config, db, redis, namespace, catalogue, storage };
   // Settles what dead instances left (only expired leases), then keeps sweeping.
   const streams = await createChatStreams(ctx, options.leaseTiming ?? LEASE_TIMING, app.log);
   // Which models each keyed provider serves is asked in the background: the start does not wait for it.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, executeHot, hotQuery, openDb } from './connection.js';
+import { migrateToLatest } from './migrate.js';
 import { TEST_DATABASE_URL, TEST_DB, createTestSchema, dropSchema } from '../test/app-factory.js';
 
 // SQLite keeps prepared statements by their text: a kept statement must still answer what the
@@ -135,5 +136,53 @@ describe('statements run by executeHot, and hot queries', () => {
     const quoted = hotQuery((_q, s: string) => sql`select ${`"${s}"`} as s`);
     await expect(doubled(db, 2)).rejects.toThrow(/must use its arguments as they are/);
     await expect(quoted(db, 'a')).rejects.toThrow(/must use its arguments as they are/);
+  });
+});
+
+// PostgreSQL deployments (and the suite's parallel files) share one database in schemas of their
+// own: what one schema holds or changes must not reach another's start.
+describe.runIf(TEST_DB === 'postgres')('PostgreSQL introspection within its own schema', () => {
+  const opened: Db[] = [];
+  const schemas: string[] = [];
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.close();
+    for (const schema of schemas.splice(0)) await dropSchema(schema);
+  });
+  const open = async (): Promise<Db> => {
+    const schema = await createTestSchema();
+    schemas.push(schema);
+    const db = openDb({ dataDir: mkdtempSync(path.join(tmpdir(), 'intro-')), databaseUrl: TEST_DATABASE_URL, pgSchema: schema });
+    opened.push(db);
+    return db;
+  };
+
+  it("lists only its schema's tables, and migrates while another schema's tables come and go", async () => {
+    const [mine, other] = [await open(), await open()];
+    await sql`create table kysely_migration (name text)`.execute(other.kysely);
+    await sql`create table notes (id serial primary key, body text)`.execute(other.kysely);
+    expect(await mine.kysely.introspection.getTables({ withInternalKyselyTables: true })).toEqual([]);
+
+    // The other deployment changes its tables all the while this one starts.
+    let churning = true;
+    const churn = (async () => {
+      for (let i = 0; churning; i++) {
+        await sql.raw(`create table churn_${i % 3} (id serial primary key, day text)`).execute(other.kysely);
+        await sql.raw(`drop table churn_${i % 3}`).execute(other.kysely);
+      }
+    })();
+    try {
+      await migrateToLatest(mine);
+    } finally {
+      churning = false;
+      await churn;
+    }
+    const tables = (await mine.kysely.introspection.getTables()).map((t) => t.name);
+    expect(tables).toContain('messages');
+    expect(tables).not.toContain('notes');
+    const notes = (await other.kysely.introspection.getTables({ withInternalKyselyTables: true })).map((t) => [t.name, t.schema]);
+    expect(notes).toEqual([
+      ['kysely_migration', schemas[1]],
+      ['notes', schemas[1]],
+    ]);
   });
 });

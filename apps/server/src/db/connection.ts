@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Compilable, CompiledQuery, Kysely, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { countPoolWait } from '../metrics/metrics.js';
+import { SchemaPostgresDialect } from './pg-introspector.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,7 +68,7 @@ export function openDb(options: DbOptions): Db {
       },
     };
     const holder: { db?: Db } = {};
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: counted }), log: observer(holder) });
+    const kysely = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool: counted }), log: observer(holder) });
     const prepared = async <R>(query: CompiledQuery<R>): Promise<R[]> => {
       holder.db?.observe?.(query.sql, query.parameters);
       const client = await counted.connect();

@@ -106,11 +106,22 @@ describe('createRateLimiter', () => {
     await t?.close();
   });
 
-  limiterContract('over the rate_limits table', () => createRateLimiter({ db: t.ctx.db, redis: null }));
-  limiterContract('over Redis', () => createRateLimiter({ db: t.ctx.db, redis }));
+  limiterContract('over the rate_limits table', () => createRateLimiter({ ...t.ctx, redis: null }));
+  limiterContract('over Redis', () => createRateLimiter({ ...t.ctx, redis }));
+
+  it('counts one deployment together and apart from another on the same Redis', async () => {
+    const k = `shared:${randomBytes(6).toString('hex')}`;
+    const here = createRateLimiter({ ...t.ctx, redis });
+    const sameDeployment = createRateLimiter({ ...t.ctx, redis });
+    const elsewhere = createRateLimiter({ ...t.ctx, redis, namespace: `other-${randomBytes(4).toString('hex')}` });
+    await here.hit(k, 2, 60_000);
+    expect(await sameDeployment.hit(k, 2, 60_000)).toMatchObject({ allowed: true, count: 2 });
+    expect((await here.hit(k, 2, 60_000)).allowed).toBe(false);
+    expect(await elsewhere.hit(k, 2, 60_000)).toMatchObject({ allowed: true, count: 1 });
+  });
 
   it('keeps its database counters in the rate_limits table', async () => {
-    const limiter = createRateLimiter({ db: t.ctx.db, redis: null });
+    const limiter = createRateLimiter({ ...t.ctx, redis: null });
     await limiter.hit('visible-key', 5, 60_000);
     await limiter.hit('visible-key', 5, 60_000);
     const row = await t.ctx.db.kysely.selectFrom('rate_limits').selectAll().where('key', '=', 'visible-key').executeTakeFirstOrThrow();
@@ -118,7 +129,7 @@ describe('createRateLimiter', () => {
   });
 
   it('refuses windows longer than a day', async () => {
-    const limiter = createRateLimiter({ db: t.ctx.db, redis: null });
+    const limiter = createRateLimiter({ ...t.ctx, redis: null });
     await expect(limiter.hit('x', 1, 2 * 24 * 3600 * 1000)).rejects.toThrow(/window/);
   });
 });

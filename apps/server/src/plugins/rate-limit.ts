@@ -75,7 +75,6 @@ class LimitReached extends Error {
 
 const MAX_WINDOW_MS = 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
-const REDIS_PREFIX = 'ensemble:rl:';
 
 function checkWindow(windowMs: number): void {
   // The database store prunes rows a day old, so longer windows would silently reset.
@@ -87,14 +86,19 @@ function result(count: number, limit: number, msLeft: number, counting: boolean)
   return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, msLeft), count };
 }
 
-/** A limiter over Redis (INCR with a PX expiry set on the window's first event) or the rate_limits table. */
-export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis'>): RateLimiter {
+/**
+ * A limiter over Redis (INCR with a PX expiry set on the window's first event) or the rate_limits
+ * table. Its Redis keys carry the deployment's namespace: the instances of one deployment count
+ * together, and another deployment on the same Redis does not spend their limits.
+ */
+export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis' | 'namespace'>): RateLimiter {
   const { db, redis } = ctx;
+  const prefix = `ensemble:${ctx.namespace}:rl:`;
   if (redis) {
     return {
       async hit(key, limit, windowMs) {
         checkWindow(windowMs);
-        const k = REDIS_PREFIX + key;
+        const k = prefix + key;
         // One MULTI: the key is created with its expiry only when absent, so INCR keeps the window's end.
         const replies = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
         if (!replies) throw new Error('rate-limit transaction aborted');
@@ -109,7 +113,7 @@ export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis'>): RateLi
       },
       async peek(key, limit, windowMs) {
         checkWindow(windowMs);
-        const k = REDIS_PREFIX + key;
+        const k = prefix + key;
         const replies = await redis.multi().get(k).pttl(k).exec();
         const count = Number(replies?.[0]?.[1] ?? 0);
         const ttl = Number(replies?.[1]?.[1] ?? 0);
@@ -117,7 +121,7 @@ export function createRateLimiter(ctx: Pick<AppContext, 'db' | 'redis'>): RateLi
       },
       async reserve(entries, windowMs) {
         checkWindow(windowMs);
-        const keys = entries.map((e) => REDIS_PREFIX + e.key);
+        const keys = entries.map((e) => prefix + e.key);
         const ttl = Number(await redis.eval(RESERVE_SCRIPT, keys.length, ...keys, windowMs, ...entries.map((e) => e.limit)));
         if (ttl > 0) return { allowed: false, retryAfterMs: ttl, release: noRelease };
         let released = false;
