@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { type ViteUserConfig, defineConfig } from 'vitest/config';
 
@@ -24,6 +25,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     test: {
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // Two files at a time even on two cores (Vitest's default leaves one core free: one worker
+      // there): most of a file's time is spent waiting on PostgreSQL, Redis, timers and child
+      // servers. Every file has its own SQLite folder, PostgreSQL schema and Redis namespace.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         { extends: true as const, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
         ...(pgUp ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),
