@@ -60,6 +60,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(path.join(WEB_DIR, 'dist', 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the e2e tests.');
   }
+  // A free port can be taken between the probe and the server's listen (journeys run two files at
+  // a time, and browsers open connections): a server that finds it taken is started on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (error) {
+      if (env.PORT || attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-e2e-'));
