@@ -12,6 +12,7 @@
  *   BENCH_GRACE=10000                                    memory bench: the server's STREAM_GRACE_MS
  *                                                        (default: the server's own default)
  *   HEAP_GROWTH_PERCENT=50                               the servers' HEAP_GROWTH_PERCENT (default: theirs)
+ *   RELAY_ACCEPT_HANDLES=16                              the servers' ACCEPT_HANDLES (default: theirs, 16)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
  *   RELAY_MAX_LAG=100                                    admission bench: the server's ADMISSION_MAX_LAG_MS (0: off)
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
@@ -164,6 +165,7 @@ async function startEnsemble(
       OPENAI_BASE_URL: `http://127.0.0.1:${upstreamPort}/v1`,
       ...extra,
       ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
+      ...(process.env.RELAY_ACCEPT_HANDLES ? { ACCEPT_HANDLES: process.env.RELAY_ACCEPT_HANDLES } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
