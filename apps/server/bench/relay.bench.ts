@@ -32,6 +32,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Db, openDb } from '../src/db/connection.js';
 import { hashSessionId } from '../src/features/session/service.js';
+import { freePort } from '../src/test/free-port.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.resolve(HERE, '..');
@@ -104,14 +105,6 @@ function stopChild(child: ChildProcess): Promise<void> {
     // A profiled server writes its profile on a normal exit.
     child.kill(process.env.RELAY_PROF ? 'SIGTERM' : 'SIGKILL');
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Ensemble extends Proc {

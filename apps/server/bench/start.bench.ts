@@ -6,21 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/test/free-port.js';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 5;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the server once; returns ms until /api/health is 200 and the resident memory then. */
 async function startOnce(args: string[]): Promise<{ ms: number; rssMb: number }> {

@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB } from './test/app-factory.js';
+import { freePort } from './test/free-port.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The descriptors a process holds on the socket listening at 127.0.0.1:port (read from /proc). */
 function listeningCopies(pid: number, port: number): number {

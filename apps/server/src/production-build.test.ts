@@ -1,22 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB } from './test/app-factory.js';
+import { freePort } from './test/free-port.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // What `npm start` runs, minus the web build: the server built to JavaScript, started with plain node.
 describe.runIf(TEST_DB === 'sqlite')('the production build', () => {

@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../test/app-factory.js';
 import { type ProviderFake, startProviderFake } from '../test/fakes/provider-fakes.js';
+import { freePort } from '../test/free-port.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const bearer = { authorization: `Bearer ${TOKEN}` };
@@ -10,14 +10,6 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function chat(c: TestClient, model: string, extra: Record<string, unknown> = {}) {

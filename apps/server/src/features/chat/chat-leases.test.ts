@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { readSse } from '../../test/sse-client.js';
+import { freePort } from '../../test/free-port.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -15,14 +15,6 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const ledger = (t: TestApp, reason: 'chat' | 'refund') =>
