@@ -12,7 +12,7 @@ import net from 'node:net';
  *
  * Resolves to a function that stops the extra copies accepting (call it when the server closes).
  * Without a descriptor to copy (Windows), or when the helper fails, the server keeps its one socket
- * and `onFallback` says why.
+ * and `onFallback` says why; it also hears of a copy that fails later.
  */
 export async function addAcceptHandles(
   server: net.Server,
@@ -21,10 +21,10 @@ export async function addAcceptHandles(
   onFallback: (reason: string) => void,
 ): Promise<() => void> {
   const extra = count - 1;
-  const fd = (server as unknown as { _handle?: { fd?: number } })._handle?.fd;
   if (extra <= 0) return () => {};
+  const fd = (server as unknown as { _handle?: { fd?: number } })._handle?.fd;
   if (typeof fd !== 'number' || fd < 0) {
-    onFallback('the listening socket has no descriptor to copy on this platform');
+    onFallback('accepting on one socket: the listening socket has no descriptor to copy on this platform');
     return () => {};
   }
   // The helper receives the socket as its descriptor 4 and sends it back `extra` times, each a new
@@ -47,7 +47,7 @@ export async function addAcceptHandles(
       });
       child.on('message', (_message, handle) => {
         const copy = net.createServer(forward);
-        copy.on('error', (error) => onFallback(`a copy of the listening socket failed: ${error.message}`));
+        copy.on('error', (error) => onFallback(`a copy of the listening socket failed (the others go on): ${error.message}`));
         copy.listen(handle, backlog);
         copies.push(copy);
         if (copies.length === extra) {
@@ -61,7 +61,7 @@ export async function addAcceptHandles(
   } catch (error) {
     for (const copy of copies) copy.close();
     child.kill();
-    onFallback(error instanceof Error ? error.message : String(error));
+    onFallback(`accepting on one socket: ${error instanceof Error ? error.message : String(error)}`);
     return () => {};
   }
   return () => {

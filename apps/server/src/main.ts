@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   );
   // It serves from here on; the copies join a moment later.
   closeCopies = await addAcceptHandles(app.server, config.ACCEPT_HANDLES, config.LISTEN_BACKLOG, (reason) =>
-    app.log.warn(`ACCEPT_HANDLES=${config.ACCEPT_HANDLES} not applied, accepting on one socket: ${reason}`),
+    app.log.warn(`ACCEPT_HANDLES=${config.ACCEPT_HANDLES}: ${reason}`),
   );
 }
 
