@@ -441,16 +441,37 @@ async function ttftFigures(t: Target): Promise<{ seqP50: number; concP95: number
   return { seqP50: pct(seq, 50), concP95: pct(conc, 95), cpuPerChat };
 }
 
-async function cpuPerToken(t: Target, streams: number): Promise<{ perToken: number; done: number }> {
+/**
+ * CPU per relayed token of `t` over `streams` long streams, started all at once or, with `spread`,
+ * over one second as the load bench starts Ensemble's; with their TTFT p95 and inter-event gap p99.
+ */
+async function cpuPerToken(
+  t: Target,
+  streams: number,
+  spread = false,
+): Promise<{ perToken: number; done: number; ttftP95: number; gapP99: number }> {
   await Promise.all(Array.from({ length: 5 }, (_, i) => t.run(i, SHORT)));
   const before = cpuSeconds(t.pid);
-  const rs = await Promise.all(Array.from({ length: streams }, (_, i) => t.run(i, LONG)));
+  const rs = await Promise.all(
+    Array.from({ length: streams }, async (_, i) => {
+      if (spread) await new Promise((r) => setTimeout(r, (i / streams) * 1000));
+      return t.run(i, LONG);
+    }),
+  );
   await new Promise((r) => setTimeout(r, 300)); // the server's last saves after [DONE]
   const cpu = cpuSeconds(t.pid) - before;
   // Only streams read to their end count as relayed tokens.
   const done = rs.filter((r) => r.ok).length;
   if (done < streams) console.log(`  (${t.name}: only ${done} of ${streams} streams ran to [DONE])`);
-  return { perToken: done ? (cpu / (done * TOKENS)) * 1e6 : Number.NaN, done };
+  const ttftP95 = pct(
+    rs.map((r) => r.ttft),
+    95,
+  );
+  const gapP99 = pct(
+    rs.flatMap((r) => r.gaps),
+    99,
+  );
+  return { perToken: done ? (cpu / (done * TOKENS)) * 1e6 : Number.NaN, done, ttftP95, gapP99 };
 }
 
 /**
@@ -571,9 +592,9 @@ async function main(): Promise<void> {
     }
     if (BENCHES.has('load')) {
       // The floor for goal 3 on this machine: what a 30-line pass-through proxy spends per token at the same load.
-      const p = await cpuPerToken(naive, STREAMS);
+      const p = await cpuPerToken(naive, STREAMS, true);
       console.log(
-        `\n-- naive proxy at ${STREAMS} streams: ${us(p.perToken)} per token -> ${(1e6 / (p.perToken * TOKENS_PER_S)).toFixed(0)} streams per core (the floor for any Node relay here)`,
+        `\n-- naive proxy at ${STREAMS} streams over 1 s: ${us(p.perToken)} per token -> ${(1e6 / (p.perToken * TOKENS_PER_S)).toFixed(0)} streams per core (the floor for any Node relay here); TTFT p95 ${ms(p.ttftP95)}, inter-event gap p99 ${ms(p.gapP99)} (one event a token)`,
       );
     }
     for (const kind of TARGETS) {

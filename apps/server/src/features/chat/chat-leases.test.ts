@@ -63,6 +63,38 @@ describe.each([
     expect(await ledger(a, 'refund')).toHaveLength(0);
     expect((await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(15);
   }, 90_000);
+
+  // The lease is taken while the caller is looked up; a chat refused before its charge gives it back.
+  it('holds no lease after chats refused before their charge (unknown model, no credits), and one while a reply runs', async () => {
+    const a = await createTestApp({ ...env, DEMO_TOKENS_PER_SECOND: '30' });
+    open.push(a);
+    const leases = async () => {
+      if (!a.ctx.redis) return (await a.ctx.db.kysely.selectFrom('stream_leases').select('stream_id').execute()).map((r) => r.stream_id);
+      const keys = await a.ctx.redis.keys('ens:lease:*');
+      const owners = keys.length ? await a.ctx.redis.mget(keys) : [];
+      return keys.filter((_, i) => owners[i] === a.ctx.config.INSTANCE_ID).map((k) => k.slice('ens:lease:'.length));
+    };
+    const c = a.client();
+    const thread = (await c.post('/api/threads/create_thread.php', { force: true })).data.thread_id as number;
+    const unknown = await c.post('/api/messages/chat.php', {
+      thread_id: thread,
+      model: 'no-such-model',
+      stream: true,
+      messages: [{ content: 'Hello', role: 'user' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(MESSAGES.modelNotFound);
+    expect(await leases()).toEqual([]);
+
+    const running = await ask(c, thread, 'Explain tides at length');
+    expect(running.statusCode).toBe(200);
+    expect(await leases()).toEqual([running.json().data.stream_id]);
+
+    await a.ctx.db.kysely.updateTable('guests').set({ credits: 0, credits_used: 25 }).execute();
+    const broke = await ask(c, thread, 'One more question');
+    expect(broke.statusCode).toBe(402);
+    expect(await leases()).toEqual([running.json().data.stream_id]);
+  }, 60_000);
 });
 
 describe(`an instance killed mid-reply on ${TEST_DB}`, () => {

@@ -97,8 +97,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       const release = slots.get(request) ?? refuseBusy(reply);
       slots.delete(request);
       try {
-        const who = await request.identity();
-        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, who, request.body);
+        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body);
         // A streamed reply keeps its slot until it ends.
         const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
         if (running) running.then(release, release);

@@ -56,13 +56,9 @@ export interface ChatDeps {
 /** The owner key a stream is bound to. */
 export const ownerKey = (who: Identity) => (who.kind === 'user' ? `user:${who.userId}` : `guest:${who.guestId}`);
 
-/**
- * chat.php: checks the model and the prompt, then admits the request (charge, user message and
- * reply placeholder in one transaction), then answers an image or a whole text at once, or starts
- * a server-side stream. Any failure after the charge and before the reply starts refunds it.
- */
-export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat): Promise<ChatResponse> {
-  const { ctx, catalogue, streams } = deps;
+/** What a chat request asks for, checked before anything is charged: its model, prompt and attachments, and its cost. */
+async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
+  const { ctx, catalogue } = deps;
   const db = ctx.db;
   assertUserIdClaim(who, body.user_id);
   // Operators' changes on any instance apply here within seconds (a disabled row is refused, a new cost charged).
@@ -79,14 +75,37 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   const attachments = await attachmentsForChat(db.kysely, who, body.attachment_ids ?? [], model);
   const keptCost = attachmentsCost(model, attachments.length);
   const cost = modelCost(model) + keptCost;
-  const streamId = randomBytes(16).toString('hex');
-  const reference = chargeReference(streamId);
   const aspectRatio = again ? again.aspectRatio : requestedAspectRatio(latest ?? undefined);
-  const text = model.type !== 'image';
+  return { model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio };
+}
+
+/**
+ * chat.php: checks the model and the prompt, then admits the request (charge, user message and
+ * reply placeholder in one transaction), then answers an image or a whole text at once, or starts
+ * a server-side stream. Any failure after the charge and before the reply starts refunds it.
+ */
+export async function startChat(deps: ChatDeps, identify: Promise<Identity>, body: ParsedChat): Promise<ChatResponse> {
+  const { ctx, streams } = deps;
+  const db = ctx.db;
   const startedAt = performance.now();
+  const streamId = randomBytes(16).toString('hex');
   // The lease comes before the charge: a sweep on another instance never sees the charge unleased.
+  // It is taken while the caller is looked up and the request checked (on PostgreSQL with Redis,
+  // the lease and the session are two round trips at once); a request refused before its charge
+  // gives it back.
+  const leasing = streams.hold(streamId, deps.log);
+  const checking = identify.then(async (who) => ({ who, ...(await checkChat(deps, who, body)) }));
+  const [lease, checked] = await Promise.all([leasing, checking]).catch(async (error: unknown) => {
+    await leasing.then(
+      (held) => held.release(),
+      () => undefined,
+    );
+    throw error;
+  });
+  const { who, model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio } = checked;
+  const reference = chargeReference(streamId);
+  const text = model.type !== 'image';
   const controller = new AbortController();
-  const lease = await streams.hold(streamId, deps.log);
   const admitted = await admitChat(db, who, {
     threadId: body.thread_id ?? null,
     model,
@@ -114,6 +133,7 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
   }
 
   let job: ReturnType<typeof runTextJob>;
+  let created: Promise<void> | undefined;
   try {
     if (admitted.userMessageId !== null) await linkAttachments(db.kysely, attachments, admitted.userMessageId);
     const history =
@@ -128,7 +148,9 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
           : requestTurns(body.messages);
     const turns = await withAttachments(ctx, history, admitted.userMessageId !== null ? [] : attachments);
     const params = { temperature: thread?.temperature ?? null, maxOutputTokens: thread?.max_output_tokens ?? null };
-    await streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
+    // The stream's record is written while the provider's request goes out (events pushed meanwhile
+    // follow it on Redis's one connection); a chat is answered only once the record is there.
+    created = streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
     const signal = controller.signal;
     const textJob = {
       streamId,
@@ -147,12 +169,20 @@ export async function startChat(deps: ChatDeps, who: Identity, body: ParsedChat)
     };
     job = runTextJob(ctx, streams.hub, textJob);
   } catch (error) {
+    await created?.catch(() => undefined);
     await abandonAdmission(db, admitted, reference);
     await lease.release();
     throw error;
   }
   job = job.finally(() => lease.release());
   streams.running.track(streamId, controller, job);
+  // Without its record no one could follow the reply: it is stopped (refunded, as no text has
+  // reached anyone) and the chat fails.
+  await created.catch(async (error: unknown) => {
+    streams.running.stop(streamId, 'stop');
+    await job;
+    throw error;
+  });
 
   const metadata = { demo: resolved.adapter.demo };
   if (body.stream && model.stream) {
