@@ -64,7 +64,7 @@ describe.each([
     expect((await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(15);
   }, 90_000);
 
-  // The lease is taken while the caller is looked up; a chat refused before its charge gives it back.
+  // Where a lease is a round trip it is taken while the caller is looked up; a chat refused before its charge gives it back.
   it('holds no lease after chats refused before their charge (unknown model, no credits), and one while a reply runs', async () => {
     const a = await createTestApp({ ...env, DEMO_TOKENS_PER_SECOND: '30' });
     open.push(a);

@@ -90,18 +90,19 @@ export async function startChat(deps: ChatDeps, identify: Promise<Identity>, bod
   const startedAt = performance.now();
   const streamId = randomBytes(16).toString('hex');
   // The lease comes before the charge: a sweep on another instance never sees the charge unleased.
-  // It is taken while the caller is looked up and the request checked (on PostgreSQL with Redis,
-  // the lease and the session are two round trips at once); a request refused before its charge
-  // gives it back.
-  const leasing = streams.hold(streamId, deps.log);
+  // Where it is a round trip (Redis, PostgreSQL) it is taken while the caller is looked up and the
+  // request checked, and a request refused before its charge gives it back. On SQLite both are
+  // work on this thread, with nothing to overlap: the lease waits for the checks.
+  const leasing = streams.leasesRemote ? streams.hold(streamId, deps.log) : undefined;
   const checking = identify.then(async (who) => ({ who, ...(await checkChat(deps, who, body)) }));
-  const [lease, checked] = await Promise.all([leasing, checking]).catch(async (error: unknown) => {
-    await leasing.then(
+  const [early, checked] = await Promise.all([leasing, checking]).catch(async (error: unknown) => {
+    await leasing?.then(
       (held) => held.release(),
       () => undefined,
     );
     throw error;
   });
+  const lease = early ?? (await streams.hold(streamId, deps.log));
   const { who, model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio } = checked;
   const reference = chargeReference(streamId);
   const text = model.type !== 'image';
