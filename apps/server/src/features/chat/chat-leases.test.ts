@@ -20,8 +20,8 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 const ledger = (t: TestApp, reason: 'chat' | 'refund') =>
   t.ctx.db.kysely.selectFrom('credit_ledger').select('reference').where('reason', '=', reason).execute();
 
-const ask = (c: TestClient, threadId: number | null, content: string) =>
-  c.post('/api/messages/chat.php', { thread_id: threadId, model: 'gpt-4o', stream: true, messages: [{ content, role: 'user' }] });
+const ask = (c: TestClient, threadId: number | null, content: string, model = 'gpt-4o') =>
+  c.post('/api/messages/chat.php', { thread_id: threadId, model, stream: true, messages: [{ content, role: 'user' }] });
 
 describe.each([
   { hub: 'database leases', env: {} as Record<string, string> },
@@ -76,12 +76,7 @@ describe.each([
     };
     const c = a.client();
     const thread = (await c.post('/api/threads/create_thread.php', { force: true })).data.thread_id as number;
-    const unknown = await c.post('/api/messages/chat.php', {
-      thread_id: thread,
-      model: 'no-such-model',
-      stream: true,
-      messages: [{ content: 'Hello', role: 'user' }],
-    });
+    const unknown = await ask(c, thread, 'Hello', 'no-such-model');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(MESSAGES.modelNotFound);
     expect(await leases()).toEqual([]);

@@ -14,6 +14,8 @@ export const LEASE_TIMING: LeaseTiming = { ttlMs: 15_000, renewMs: 3_000, sweepM
 
 /** Where the generating instance proves it is alive: Redis keys with a TTL, or database rows. */
 export interface LeaseStore {
+  /** Whether taking a lease is a round trip (Redis, PostgreSQL) rather than work on this thread (SQLite). */
+  remote: boolean;
   /** Takes or renews a stream's lease; resolves true when a stop was flagged on it. */
   renew(streamId: string): Promise<boolean>;
   release(streamId: string): Promise<void>;
@@ -30,6 +32,7 @@ const redisKey = (id: string) => `ens:lease:${id}`;
 /** Leases as Redis keys that expire by themselves; stop travels by pub/sub instead of a flag. */
 export function createRedisLeaseStore(redis: Redis, instanceId: string, timing: LeaseTiming): LeaseStore {
   return {
+    remote: true,
     async renew(id) {
       await redis.set(redisKey(id), instanceId, 'PX', timing.ttlMs);
       return false;
@@ -62,6 +65,7 @@ const leaseRelease = hotQuery((k, id: string) => k.deleteFrom('stream_leases').w
 export function createDbLeaseStore(db: Db, instanceId: string, timing: LeaseTiming): LeaseStore {
   const k = db.kysely;
   return {
+    remote: db.dialect === 'postgres',
     async renew(id) {
       const [row] = await leaseRenewal(db, id, instanceId, new Date(Date.now() + timing.ttlMs).toISOString());
       return row?.stop === 1;

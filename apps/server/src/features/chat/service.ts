@@ -93,7 +93,7 @@ export async function startChat(deps: ChatDeps, identify: Promise<Identity>, bod
   // Where it is a round trip (Redis, PostgreSQL) it is taken while the caller is looked up and the
   // request checked, and a request refused before its charge gives it back. On SQLite both are
   // work on this thread, with nothing to overlap: the lease waits for the checks.
-  const leasing = streams.leasesRemote ? streams.hold(streamId, deps.log) : undefined;
+  const leasing = streams.leases.remote ? streams.hold(streamId, deps.log) : undefined;
   const checking = identify.then(async (who) => ({ who, ...(await checkChat(deps, who, body)) }));
   const [early, checked] = await Promise.all([leasing, checking]).catch(async (error: unknown) => {
     await leasing?.then(

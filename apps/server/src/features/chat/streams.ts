@@ -20,8 +20,6 @@ export interface ChatStreams {
   draining: boolean;
   /** Asks whichever instance generates this stream to stop it (here, through Redis, or the lease row). */
   requestStop(streamId: string): Promise<void>;
-  /** Whether taking a lease is a round trip (Redis, or PostgreSQL), not work on this thread (SQLite). */
-  leasesRemote: boolean;
   /** Takes and keeps renewing a new reply's lease; a stop flagged on it stops the reply here. */
   hold(streamId: string, log: FastifyBaseLogger): Promise<HeldLease>;
   /** Settles replies whose generator died (also run at start and on a timer). */
@@ -72,7 +70,6 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
     running,
     timing,
     draining: false,
-    leasesRemote: redis !== null || ctx.db.dialect === 'postgres',
     async requestStop(streamId) {
       if (running.stop(streamId, 'stop')) return;
       if (redis) await redis.publish(STOP_CHANNEL, streamId);
