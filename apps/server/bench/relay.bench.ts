@@ -12,8 +12,9 @@
  *   BENCH_GRACE=10000                                    memory bench: the server's STREAM_GRACE_MS
  *                                                        (default: the server's own default)
  *   HEAP_GROWTH_PERCENT=50                               the servers' HEAP_GROWTH_PERCENT (default: theirs)
- *   RELAY_ACCEPT_HANDLES=16                              the servers' ACCEPT_HANDLES (default: theirs, 16)
+ *   RELAY_ACCEPT_HANDLES=64                              the servers' ACCEPT_HANDLES (default: theirs, 64)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
+ *   RELAY_START_BUDGET=15                                the servers' CHAT_START_BUDGET_MS (default: theirs)
  *   RELAY_MAX_LAG=100                                    admission bench: the server's ADMISSION_MAX_LAG_MS (0: off)
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
  *   RELAY_NODE_ARGS="--flag ..."                         more node flags for the servers (a preload to trace them, say)
@@ -159,6 +160,7 @@ async function startEnsemble(
       ...extra,
       ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
       ...(process.env.RELAY_ACCEPT_HANDLES ? { ACCEPT_HANDLES: process.env.RELAY_ACCEPT_HANDLES } : {}),
+      ...(process.env.RELAY_START_BUDGET ? { CHAT_START_BUDGET_MS: process.env.RELAY_START_BUDGET } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -624,7 +626,9 @@ async function main(): Promise<void> {
           goal(`3. ${STREAMS} streams TTFT p95`, ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
           goal(`3. ${STREAMS} streams inter-event gap p99`, ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
           goal(`3. /api/health p99 during ${STREAMS} streams`, ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
-          console.log(`  connections waiting to be accepted, at most: ${f.acceptQueueMax} (Node accepts one a turn of its loop)`);
+          console.log(
+            `  connections waiting to be accepted, at most: ${f.acceptQueueMax} (each copy of the listening socket, ACCEPT_HANDLES, accepts one a turn of the loop)`,
+          );
           const perCore = 1e6 / (f.perToken * TOKENS_PER_S);
           goal(
             '3. server CPU per token under load -> streams per core',
@@ -713,7 +717,9 @@ async function admission(upstreamPort: number): Promise<void> {
     goal('4. accepted streams TTFT p95', ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
     goal('4. accepted streams inter-event gap p99', ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
     goal('4. /api/health p99 at twice the capacity', ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
-    console.log(`  connections waiting to be accepted, at most: ${f.acceptQueueMax} (Node accepts one a turn of its loop)`);
+    console.log(
+      `  connections waiting to be accepted, at most: ${f.acceptQueueMax} (each copy of the listening socket, ACCEPT_HANDLES, accepts one a turn of the loop)`,
+    );
     console.log(
       `  in /metrics: ensemble_streams_limit ${await e.metric('ensemble_streams_limit')}, ensemble_admission_max_lag_ms ${await e.metric('ensemble_admission_max_lag_ms')}`,
     );

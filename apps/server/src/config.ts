@@ -83,7 +83,7 @@ const envSchema = z.object({
    * among them) is taken in up to that many times faster. 1: one socket, as Node does by itself.
    * At 500 chats in a second (relay bench) 16 cut the first token's p95 from 4.5–5.4 s to 1.5–1.8 s.
    */
-  ACCEPT_HANDLES: z.coerce.number().int().min(1).max(64).default(16),
+  ACCEPT_HANDLES: z.coerce.number().int().min(1).max(64).default(64),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
   REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), 'must be a redis:// URL'),
@@ -169,6 +169,11 @@ const envSchema = z.object({
    * runs behind is past what this instance's core can carry, whatever the count of streams.
    */
   ADMISSION_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * How long one turn of the event loop may spend starting chats before the rest of a burst waits
+   * for later turns, in ms (0: no limit): running streams, health checks and refusals keep moving.
+   */
+  CHAT_START_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(15),
   /** PostgreSQL connections this instance's pool opens at most. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),

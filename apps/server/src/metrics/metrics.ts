@@ -127,6 +127,23 @@ new Gauge({
   },
 });
 
+const startGates = new Set<{ readonly waiting: number }>();
+new Gauge({
+  name: 'ensemble_chat_starts_waiting',
+  help: 'Admitted chats waiting for a turn of the event loop to start in (CHAT_START_BUDGET_MS): a burst is being spread out.',
+  registers: [registry],
+  collect() {
+    let waiting = 0;
+    for (const gate of startGates) waiting += gate.waiting;
+    this.set(waiting);
+  },
+});
+/** Shows a chat start gate's queue in /metrics until the returned function is called. */
+export function watchStartGate(gate: { readonly waiting: number }): () => void {
+  startGates.add(gate);
+  return () => startGates.delete(gate);
+}
+
 /** A stream hub that keeps finished streams in this process, for the gauge below. */
 export interface FinishedStreamsHeld {
   heldCount(): number;

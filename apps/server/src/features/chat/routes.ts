@@ -97,6 +97,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       const release = slots.get(request) ?? refuseBusy(reply);
       slots.delete(request);
       try {
+        await streams.gate.enter();
+        // Gone while it waited its turn: nothing was charged, and nobody would read the answer.
+        if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
         const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body);
         // A streamed reply keeps its slot until it ends.
         const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
