@@ -98,7 +98,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       slots.delete(request);
       try {
         await streams.gate.enter();
-        // Gone while it waited its turn: nothing was charged, and nobody would read the answer.
+        // Meanwhile a drain began, or the client left: nothing is charged (and no one would read the answer).
+        if (streams.draining) refuseDraining(reply);
         if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
         const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body);
         // A streamed reply keeps its slot until it ends.
