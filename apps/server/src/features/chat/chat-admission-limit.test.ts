@@ -41,6 +41,8 @@ describe(`admission limit (MAX_CONCURRENT_STREAMS) on ${TEST_DB}`, () => {
     const metrics = await c.get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(metrics.body).toMatch(/^ensemble_streams_limit 2$/m);
     expect(metrics.body).toMatch(/^ensemble_streams_admitted 2$/m);
+    // No burst is being spread out: nothing waits for a turn to start in.
+    expect(metrics.body).toMatch(/^ensemble_chat_starts_waiting 0$/m);
     expect(metrics.body).toMatch(/^ensemble_chats_refused_busy_total\{reason="limit"\} 1$/m);
 
     // A reply ending frees its slot: Stop the first one and the third caller gets in.
