@@ -96,12 +96,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       if (streams.draining) refuseDraining(reply);
       const release = slots.get(request) ?? refuseBusy(reply);
       slots.delete(request);
+      const arrivedAt = performance.now();
       try {
         await streams.gate.enter();
         // Meanwhile a drain began, or the client left: nothing is charged (and no one would read the answer).
         if (streams.draining) refuseDraining(reply);
         if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
-        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body);
+        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body, arrivedAt);
         // A streamed reply keeps its slot until it ends.
         const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
         if (running) running.then(release, release);

@@ -84,10 +84,15 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
  * reply placeholder in one transaction), then answers an image or a whole text at once, or starts
  * a server-side stream. Any failure after the charge and before the reply starts refunds it.
  */
-export async function startChat(deps: ChatDeps, identify: Promise<Identity>, body: ParsedChat): Promise<ChatResponse> {
+export async function startChat(
+  deps: ChatDeps,
+  identify: Promise<Identity>,
+  body: ParsedChat,
+  /** When the request arrived (before any wait for its turn to start): the reply's times count from it. */
+  startedAt = performance.now(),
+): Promise<ChatResponse> {
   const { ctx, streams } = deps;
   const db = ctx.db;
-  const startedAt = performance.now();
   const streamId = randomBytes(16).toString('hex');
   // The lease comes before the charge: a sweep on another instance never sees the charge unleased.
   // Where it is a round trip (Redis, PostgreSQL) it is taken while the caller is looked up and the
