@@ -2,6 +2,7 @@ import net from 'node:net';
 import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { cookieOf } from '../../test/sse-client.js';
 
 const METRICS_TOKEN = 'admission-metrics-token-0123';
 
@@ -157,7 +158,7 @@ describe(`admission (MAX_CONCURRENT_STREAMS, ADMISSION_MAX_LAG_MS, CHAT_START_BU
     for (let i = 0; i < 8; i++) threads.push(await threadOf(c));
     const before = await remaining(c);
     const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
-    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(c);
     // Connections the server has already accepted (it accepts one a turn), each used once.
     const sockets = await Promise.all(
       threads.map(async () => {

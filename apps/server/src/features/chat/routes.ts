@@ -93,13 +93,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       onRequestAbort: giveBack,
     },
     async (request, reply) => {
-      if (streams.draining) refuseDraining(reply);
       const release = slots.get(request) ?? refuseBusy(reply);
       slots.delete(request);
       const arrivedAt = performance.now();
       try {
-        await streams.gate.enter();
-        // Meanwhile a drain began, or the client left: nothing is charged (and no one would read the answer).
+        const turn = streams.gate.enter();
+        if (turn) await turn;
+        // A drain began since the headers came (or while the chat waited its turn), or the client
+        // left: nothing is charged (and no one would read the answer).
         if (streams.draining) refuseDraining(reply);
         if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
         const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body, arrivedAt);
