@@ -49,12 +49,20 @@ describe('search', () => {
     await page.waitForURL(new RegExp(`/prod/thread/${threadId}\\?m=${target}$`));
     const message = page.locator(`[data-message-id="${target}"]`);
     await message.waitFor();
+    // All at once in one frame: in view, highlighted and showing its text. (Read apart, the text can
+    // be '' for a frame: a message the view has just reached is drawn at the next frame, being
+    // `content-visibility: auto`, and innerText skips what is not drawn yet.)
     await page.waitForFunction((id) => {
-      const el = document.querySelector(`[data-message-id="${id}"]`);
+      const el = document.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
       const box = el?.getBoundingClientRect();
-      return !!box && box.top >= 0 && box.bottom <= window.innerHeight && el?.hasAttribute('data-search-target');
+      return (
+        !!box &&
+        box.top >= 0 &&
+        box.bottom <= window.innerHeight &&
+        el?.hasAttribute('data-search-target') &&
+        el.innerText.includes('pastéis de nata')
+      );
     }, target);
-    expect(await message.innerText()).toContain('pastéis de nata');
     await screenshot(page, 'search-opened-message');
 
     // Ctrl+K opens it from the keyboard; arrows move through results, a title match opens the thread.
