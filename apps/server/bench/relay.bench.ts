@@ -29,6 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -519,7 +520,13 @@ interface LoadFigures {
   healthP99: number;
   perToken: number;
   refusedMsP99?: number;
+  /** The bench client's own event-loop delay, p99: every time it measures includes up to this much. */
+  clientLagP99: number;
 }
+
+/** The client shares the two cores: how late its own loop ran, which its TTFT, gap, health and refusal times include. */
+const clientLagLine = (f: LoadFigures) =>
+  `  the bench client's own event-loop delay, p99: ${ms(f.clientLagP99)} (the times above include up to that much of the client's own waiting)`;
 
 async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ figures: LoadFigures; results: StreamResult[] }> {
   const health: number[] = [];
@@ -535,6 +542,8 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
   const queueWatch = setInterval(() => {
     acceptQueueMax = Math.max(acceptQueueMax, acceptQueue(e.port));
   }, 50);
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const before = cpuSeconds(pidForCpu);
   // All at once, spread over one second as users would come.
   const results = await Promise.all(
@@ -545,6 +554,7 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
   );
   await new Promise((r) => setTimeout(r, 300));
   const cpu = cpuSeconds(pidForCpu) - before;
+  lag.disable();
   probing = false;
   clearInterval(queueWatch);
   await probe;
@@ -569,6 +579,7 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
       ),
       healthP99: pct(health, 99),
       perToken: tokens ? (cpu / tokens) * 1e6 : Number.NaN,
+      clientLagP99: lag.percentile(99) / 1e6,
     },
   };
 }
@@ -653,6 +664,7 @@ async function main(): Promise<void> {
           console.log(
             `  connections waiting to be accepted, at most: ${f.acceptQueueMax} (each copy of the listening socket, ACCEPT_HANDLES, accepts one a turn of the loop)`,
           );
+          console.log(clientLagLine(f));
           const perCore = 1e6 / (f.perToken * TOKENS_PER_S);
           goal(
             '3. server CPU per token under load -> streams per core',
@@ -744,6 +756,7 @@ async function admission(upstreamPort: number): Promise<void> {
     console.log(
       `  connections waiting to be accepted, at most: ${f.acceptQueueMax} (each copy of the listening socket, ACCEPT_HANDLES, accepts one a turn of the loop)`,
     );
+    console.log(clientLagLine(f));
     console.log(
       `  in /metrics: ensemble_streams_limit ${await e.metric('ensemble_streams_limit')}, ensemble_admission_max_lag_ms ${await e.metric('ensemble_admission_max_lag_ms')}`,
     );
