@@ -105,77 +105,70 @@ export function countChatRefusedBusy(reason: 'limit' | 'lag'): void {
   chatsRefused.inc({ reason });
 }
 
-const pools = new Set<pg.Pool>();
-new Gauge({
-  name: 'ensemble_db_pool_connections',
-  help: 'PostgreSQL pool connections by state: total, idle, and waiting (requests queued for a connection).',
-  labelNames: ['state'],
-  registers: [registry],
-  collect() {
-    let total = 0;
-    let idle = 0;
-    let waiting = 0;
-    for (const p of pools) {
-      total += p.totalCount;
-      idle += p.idleCount;
-      waiting += p.waitingCount;
-    }
-    if (pools.size === 0) return;
-    this.set({ state: 'total' }, total);
-    this.set({ state: 'idle' }, idle);
-    this.set({ state: 'waiting' }, waiting);
-  },
-});
-
-const startGates = new Set<{ readonly waiting: number }>();
-new Gauge({
-  name: 'ensemble_chat_starts_waiting',
-  help: 'Admitted chats waiting for a turn of the event loop to start in (CHAT_START_BUDGET_MS): a burst is being spread out.',
-  registers: [registry],
-  collect() {
-    let waiting = 0;
-    for (const gate of startGates) waiting += gate.waiting;
-    this.set(waiting);
-  },
-});
-/** Shows a chat start gate's queue in /metrics until the returned function is called. */
-export function watchStartGate(gate: { readonly waiting: number }): () => void {
-  startGates.add(gate);
-  return () => startGates.delete(gate);
+/**
+ * A gauge read at scrape time from the sources watched through the returned function (which
+ * itself returns the function that stops watching): each of `measures` is summed over them, as the
+ * series its key names in `label` (or the one series of a gauge without a label). With no source
+ * watched it has no series.
+ */
+function summedGauge<T>(
+  name: string,
+  help: string,
+  measures: Record<string, (source: T) => number>,
+  label?: string,
+): (source: T) => () => void {
+  const sources = new Set<T>();
+  new Gauge({
+    name,
+    help,
+    labelNames: label ? [label] : [],
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (sources.size === 0) return;
+      for (const [key, read] of Object.entries(measures)) {
+        let sum = 0;
+        for (const source of sources) sum += read(source);
+        if (label) this.set({ [label]: key }, sum);
+        else this.set(sum);
+      }
+    },
+  });
+  return (source) => {
+    sources.add(source);
+    return () => {
+      sources.delete(source);
+    };
+  };
 }
+
+/** Shows a PostgreSQL pool's connections in /metrics until the returned function is called. */
+export const watchDbPool = summedGauge<pg.Pool>(
+  'ensemble_db_pool_connections',
+  'PostgreSQL pool connections by state: total, idle, and waiting (requests queued for a connection).',
+  { total: (p) => p.totalCount, idle: (p) => p.idleCount, waiting: (p) => p.waitingCount },
+  'state',
+);
+
+/** Shows a chat start gate's queue in /metrics until the returned function is called. */
+export const watchStartGate = summedGauge<{ readonly waiting: number }>(
+  'ensemble_chat_starts_waiting',
+  'Admitted chats waiting for a turn of the event loop to start in (CHAT_START_BUDGET_MS): a burst is being spread out.',
+  { waiting: (gate) => gate.waiting },
+);
 
 /** A stream hub that keeps finished streams in this process, for the gauge below. */
 export interface FinishedStreamsHeld {
   heldCount(): number;
   heldBytes(): number;
 }
-const finishedHeld = new Set<FinishedStreamsHeld>();
-new Gauge({
-  name: 'ensemble_finished_streams_held',
-  help: 'Finished streams this process keeps for late reconnects (without Redis): how many, and their estimated bytes (at most STREAM_GRACE_MAX_MB).',
-  labelNames: ['measure'],
-  registers: [registry],
-  collect() {
-    this.reset();
-    if (finishedHeld.size === 0) return;
-    let streams = 0;
-    let bytes = 0;
-    for (const hub of finishedHeld) {
-      streams += hub.heldCount();
-      bytes += hub.heldBytes();
-    }
-    this.set({ measure: 'streams' }, streams);
-    this.set({ measure: 'bytes' }, bytes);
-  },
-});
-
 /** Reports what `hub` holds of finished streams in /metrics until the returned function is called. */
-export function watchFinishedStreams(hub: FinishedStreamsHeld): () => void {
-  finishedHeld.add(hub);
-  return () => {
-    finishedHeld.delete(hub);
-  };
-}
+export const watchFinishedStreams = summedGauge<FinishedStreamsHeld>(
+  'ensemble_finished_streams_held',
+  'Finished streams this process keeps for late reconnects (without Redis): how many, and their estimated bytes (at most STREAM_GRACE_MAX_MB).',
+  { streams: (hub) => hub.heldCount(), bytes: (hub) => hub.heldBytes() },
+  'measure',
+);
 
 /** Names this instance in the scrape (ensemble_instance_info{instance_id}). */
 export function setInstanceInfo(instanceId: string): void {
@@ -218,12 +211,6 @@ export function countCreditsCharged(account: 'guest' | 'user', amount: number): 
 /** Counts credits given back. */
 export function countCreditsRefunded(account: 'guest' | 'user', amount: number): void {
   if (amount > 0) creditsRefunded.inc({ account }, amount);
-}
-
-/** Reports a PostgreSQL pool's connections until the returned function is called. */
-export function watchDbPool(pool: pg.Pool): () => void {
-  pools.add(pool);
-  return () => pools.delete(pool);
 }
 
 /** The Prometheus text exposition of every metric, and its content type. */
