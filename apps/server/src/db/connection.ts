@@ -5,6 +5,7 @@ import { type Compilable, CompiledQuery, Kysely, type RawBuilder, SqliteDialect,
 import pg from 'pg';
 import { countPoolWait } from '../metrics/metrics.js';
 import { SchemaPostgresDialect } from './pg-introspector.js';
+import { type WalCheckpointOptions, WalCheckpoints } from './wal-checkpoints.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,6 +28,8 @@ export interface Db {
    */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** SQLite: the thread that checkpoints its write-ahead log. */
+  checkpoints?: WalCheckpoints;
 }
 
 /** Kysely's log hook calling `db.observe` (a no-op unless a test or bench sets it). */
@@ -40,6 +43,8 @@ export interface DbOptions {
   pgSchema?: string;
   /** PostgreSQL pool size (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** SQLite: when and how often the log is checkpointed (tests make it small and quick). */
+  walCheckpoints?: WalCheckpointOptions;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our ids and counts fit in a JS number.
@@ -96,12 +101,19 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Checkpoints run on a thread of their own (see WalCheckpoints), never in a commit of this one.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpoints = new WalCheckpoints(file, options.walCheckpoints);
   const holder: { db?: Db } = {};
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), log: observer(holder) });
   const ping = async () => {
     await sql`select 1`.execute(kysely);
   };
-  holder.db = { kysely, dialect: 'sqlite', ping, close: () => kysely.destroy() };
+  const close = async () => {
+    await checkpoints.stop();
+    await kysely.destroy();
+  };
+  holder.db = { kysely, dialect: 'sqlite', ping, close, checkpoints };
   return holder.db;
 }
 

@@ -1,0 +1,27 @@
+// Worker-thread entry of SQLite's WAL checkpoints (plain JavaScript, so it runs as it is from source
+// and from dist/). On a connection of its own it copies the write-ahead log's pages into the database
+// file every `everyMs`, with the passive mode SQLite's automatic checkpoint uses: it never waits for
+// a reader or a writer. The server's thread, whose commits would otherwise stop for the copy and its
+// two fsyncs, only writes to the log. Ends when told to stop, closing its connection.
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+
+const { file, everyMs } = workerData;
+const db = new SQLite(file);
+const checkpoint = () => {
+  try {
+    const [row] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
+  } catch (error) {
+    // A disk error or a database gone: the next round tries again; the server's own writes go on.
+    parentPort.postMessage({ error: String(error) });
+  }
+};
+const timer = setInterval(checkpoint, everyMs);
+checkpoint();
+parentPort.on('message', (m) => {
+  if (m !== 'stop') return;
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
