@@ -15,6 +15,7 @@ import { messageSearch } from './012-message-search.js';
 import { shareLinks } from './013-share-links.js';
 import { messagePaging } from './015-message-paging.js';
 import { searchFinishedReplies } from './016-search-finished-replies.js';
+import { searchTitleChanges } from './017-search-title-changes.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -33,4 +34,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '013-share-links': shareLinks,
   '015-message-paging': messagePaging,
   '016-search-finished-replies': searchFinishedReplies,
+  '017-search-title-changes': searchTitleChanges,
 };
