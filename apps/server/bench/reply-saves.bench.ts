@@ -1,18 +1,21 @@
 /**
- * Streaming-save benchmark: a streaming reply is saved about once a second. Each save used to
- * re-index the reply's whole text for search; since migration 016 a reply is indexed once, when
- * it stops streaming. This times 320 saves (20 replies of 16 saves, 50 to 800 words) with the
- * search triggers as migration 015 left them and again after 016, on SQLite and on PostgreSQL
- * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a throw-away schema).
- * Prints figures; asserts nothing.
+ * Search-index benchmark of a chat's writes. A streaming reply is saved about once a second. Each
+ * save used to re-index the reply's whole text for search; since migration 016 a reply is indexed
+ * once, when it stops streaming. This times 320 saves (20 replies of 16 saves, 50 to 800 words)
+ * with the search triggers as migration 015 left them and again after 016. Every chat's admission
+ * also updates its thread, naming the title (set to itself after the first prompt), which
+ * re-indexed the title until migration 017: this times 500 such updates after 016 and after 017.
+ * On SQLite and on PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test; a throw-away schema). Prints figures; asserts nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator } from 'kysely';
+import { DEFAULT_THREAD_TITLE } from '@ensemble/shared';
+import { type Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
-import { type Db, openDb } from '../src/db/connection.js';
+import { type Db, now, openDb } from '../src/db/connection.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { insertMessage, updateMessage } from '../src/features/messages/store.js';
 import { seedGuestThread } from '../src/test/seed-rows.js';
@@ -48,6 +51,18 @@ async function meanSave(db: Db, threadId: number): Promise<number> {
   return (total * 1000) / (REPLIES * SAVES);
 }
 
+const TOUCHES = 500;
+
+/** Mean time of the thread update every chat's admission makes (as admission-sqlite.ts writes it), in µs. */
+async function meanTouch(db: Db, threadId: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < TOUCHES; i++)
+    await sql`update threads set updated_at = ${now()}, message_count = message_count + 2,
+      title = case when message_count = 0 and title = ${DEFAULT_THREAD_TITLE} then 'Never' else title end
+      where id = ${threadId}`.execute(db.kysely);
+  return ((performance.now() - started) * 1000) / TOUCHES;
+}
+
 async function run(kind: 'sqlite' | 'pg'): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ensemble-bench-saves-'));
   const schema = `bench_${randomBytes(5).toString('hex')}`;
@@ -72,8 +87,15 @@ async function run(kind: 'sqlite' | 'pg'): Promise<void> {
     const before = await meanSave(db, threadId);
     await step('016-search-finished-replies');
     const after = await meanSave(db, threadId);
+    const touchBefore = await meanTouch(db, threadId);
+    await step('017-search-title-changes');
+    const touchAfter = await meanTouch(db, threadId);
+    const name = kind === 'pg' ? 'PostgreSQL' : 'SQLite';
     console.log(
-      `  ${kind === 'pg' ? 'PostgreSQL' : 'SQLite'}: a streaming save ${before.toFixed(0)} µs before migration 016, ${after.toFixed(0)} µs after (${(before / after).toFixed(1)}x)`,
+      `  ${name}: a streaming save ${before.toFixed(0)} µs before migration 016, ${after.toFixed(0)} µs after (${(before / after).toFixed(1)}x)`,
+    );
+    console.log(
+      `  ${name}: a chat's thread update ${touchBefore.toFixed(0)} µs before migration 017, ${touchAfter.toFixed(0)} µs after (${(touchBefore / touchAfter).toFixed(1)}x)`,
     );
   } finally {
     await db.close();
@@ -85,7 +107,7 @@ async function run(kind: 'sqlite' | 'pg'): Promise<void> {
   }
 }
 
-console.log(`Streaming saves: ${REPLIES} replies x ${SAVES} saves, 50 to 800 words`);
+console.log(`Search index: ${REPLIES} replies x ${SAVES} streaming saves, 50 to 800 words; ${TOUCHES} chats' thread updates`);
 await run('sqlite');
 try {
   await run('pg');
