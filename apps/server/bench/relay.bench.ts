@@ -425,6 +425,10 @@ async function ensembleStream(
   return r;
 }
 
+/** " (2.6x the naive proxy's 2.8 ms)": a figure beside the proxy's on the same machine, when measured. */
+const ofProxy = (figure: number, proxy: number | undefined, unit: (n: number) => string) =>
+  proxy === undefined ? '' : ` (${(figure / proxy).toFixed(2)}x the naive proxy's ${unit(proxy)} on this machine in this run)`;
+
 // ---------- benches ----------
 type Target = { name: string; run: (i: number, prompt: string, stopAfter?: number) => Promise<StreamResult>; pid: number };
 const SHORT = 'Say something short [bench:short]';
@@ -605,11 +609,15 @@ async function main(): Promise<void> {
   try {
     let baseline: Awaited<ReturnType<typeof ttftMedians>> | undefined;
     let proxyCpu: number | undefined;
+    // The proxy's own figures on this run's machine, so each of Ensemble's reads as a ratio to the floor too.
+    let proxyChat: number | undefined;
+    let proxyLoad: number | undefined;
     if (BENCHES.has('ttft') || BENCHES.has('cpu')) {
       console.log('\n-- baseline');
       if (BENCHES.has('ttft')) {
         baseline = await ttftMedians(direct);
         const p = await ttftMedians(naive);
+        proxyChat = p.cpuPerChat;
         console.log(
           `  direct TTFT p50 sequential ${ms(baseline.seqP50)}, p95 at 20 concurrent ${ms(baseline.concP95)} (medians of ${TTFT_RUNS} runs: ${baseline.runs} ms)`,
         );
@@ -627,6 +635,7 @@ async function main(): Promise<void> {
     if (BENCHES.has('load')) {
       // The floor for goal 3 on this machine: what a 30-line pass-through proxy spends per token at the same load.
       const p = await cpuPerToken(naive, STREAMS, true);
+      proxyLoad = p.perToken;
       console.log(
         `\n-- naive proxy at ${STREAMS} streams over 1 s: ${us(p.perToken)} per token -> ${(1e6 / (p.perToken * TOKENS_PER_S)).toFixed(0)} streams per core (the floor for any Node relay here); TTFT p95 ${ms(p.ttftP95)}, inter-event gap p99 ${ms(p.gapP99)} (one event a token)`,
       );
@@ -646,7 +655,7 @@ async function main(): Promise<void> {
           );
           goal('1. added time to first token, p50 sequential', ms(addedP50), `<= ${3 * factor} ms`, addedP50 <= 3 * factor);
           goal('1. added time to first token, p95 at 20 concurrent', ms(addedP95), `<= ${10 * factor} ms`, addedP95 <= 10 * factor);
-          console.log(`  server CPU per short chat (40 tokens), 20 at once: ${ms(f.cpuPerChat)}`);
+          console.log(`  server CPU per short chat (40 tokens), 20 at once: ${ms(f.cpuPerChat)}${ofProxy(f.cpuPerChat, proxyChat, ms)}`);
         }
         if (BENCHES.has('cpu') && proxyCpu !== undefined) {
           const c = await cpuPerToken(t, 50);
@@ -672,6 +681,7 @@ async function main(): Promise<void> {
             '>= 1000 streams',
             perCore >= 1000,
           );
+          if (proxyLoad !== undefined) console.log(`  server CPU per token under load${ofProxy(f.perToken, proxyLoad, us)}`);
         }
         if (kind === 'pg') {
           const waits = await e.metric('ensemble_db_pool_waits_total');
