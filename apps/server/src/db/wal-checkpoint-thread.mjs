@@ -12,9 +12,8 @@ const checkpoint = () => {
   try {
     const [row] = db.pragma('wal_checkpoint(PASSIVE)');
     parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
-  } catch (error) {
+  } catch {
     // A disk error or a database gone: the next round tries again; the server's own writes go on.
-    parentPort.postMessage({ error: String(error) });
   }
 };
 const timer = setInterval(checkpoint, everyMs);

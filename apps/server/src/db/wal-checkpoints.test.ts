@@ -52,6 +52,16 @@ describe.runIf(TEST_DB === 'sqlite')('SQLite WAL checkpoints', () => {
     expect(count.rows[0]?.n).toBe(200);
   });
 
+  it('closes at once when its thread has died', async () => {
+    const { db } = await writeRows({ startAtBytes: 1, everyMs: 20 }, 10);
+    const deadline = Date.now() + 10_000;
+    while (!db.checkpoints?.lastCheckpoint && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // The thread ends as a crash would end it, from outside.
+    await (db.checkpoints as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const closed = await Promise.race([db.close().then(() => 'closed'), new Promise((r) => setTimeout(() => r('waiting'), 3000))]);
+    expect(closed).toBe('closed');
+  });
+
   it('keeps every row through a close with the thread running, and the log is folded in', async () => {
     const { db: first, file } = await writeRows({ startAtBytes: 64 * 1024, everyMs: 20 }, 100);
     await new Promise((r) => setTimeout(r, 100));

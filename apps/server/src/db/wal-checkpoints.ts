@@ -22,38 +22,35 @@ export interface WalCheckpointOptions {
 export class WalCheckpoints {
   private worker: Worker | undefined;
   private readonly timer: NodeJS.Timeout;
-  private last: { log: number; checkpointed: number } | undefined;
+  private readonly everyMs: number;
+  /** The last checkpoint's figures (frames in the log, frames copied), once the thread runs. */
+  lastCheckpoint: { log: number; checkpointed: number } | undefined;
 
   constructor(
     private readonly file: string,
-    private readonly options: WalCheckpointOptions = {},
+    options: WalCheckpointOptions = {},
   ) {
     const startAt = options.startAtBytes ?? 1000 * 4096;
+    this.everyMs = options.everyMs ?? 1000;
     this.timer = setInterval(() => {
       if (logSize(file) >= startAt) this.start();
     }, this.everyMs);
     this.timer.unref();
   }
 
-  private get everyMs(): number {
-    return this.options.everyMs ?? 1000;
-  }
-
-  /** The last checkpoint's figures (frames in the log, frames copied), once the thread runs. */
-  get lastCheckpoint(): { log: number; checkpointed: number } | undefined {
-    return this.last;
-  }
-
   private start(): void {
     clearInterval(this.timer);
     if (this.worker) return;
     const worker = new Worker(ENTRY, { workerData: { file: this.file, everyMs: this.everyMs } });
-    worker.on('message', (m: { log?: number; checkpointed?: number }) => {
-      if (m.log !== undefined && m.checkpointed !== undefined) this.last = { log: m.log, checkpointed: m.checkpointed };
+    worker.on('message', (m: { log: number; checkpointed: number }) => {
+      this.lastCheckpoint = m;
     });
     // A thread that failed to start (or died) leaves the log to grow until the connection closes,
-    // which checkpoints it; the server itself goes on.
+    // which checkpoints it; the server itself goes on, and stop() has no thread left to wait for.
     worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = undefined;
+    });
     worker.unref();
     this.worker = worker;
   }
