@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { now } from '../db/connection.js';
+import { type Kysely, sql } from 'kysely';
+import { type Db, now } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { insertMessage } from '../features/messages/store.js';
 
@@ -33,4 +33,19 @@ export async function seedGuestThread(k: Kysely<Database>, title = 'Seeded'): Pr
 /** A gpt-4o reply still being streamed at the end of a thread, with `content` saved so far. */
 export function seedStreamingReply(k: Kysely<Database>, threadId: number, content = ''): Promise<number> {
   return insertMessage(k, { threadId, role: 'assistant', type: 'text', content, model: 'gpt-4o', metadata: null, status: 'streaming' });
+}
+
+/**
+ * The ids whose search-index rows hold `word`: messages' (index rows keyed by the message id) or
+ * threads' titles (keyed by minus the thread id), on either database.
+ */
+export async function searchIndexed(db: Db, word: string, of: 'messages' | 'titles'): Promise<number[]> {
+  const k = db.kysely;
+  const sign = of === 'messages' ? 1 : -1;
+  const side = sql.raw(of === 'messages' ? '> 0' : '< 0');
+  const rows =
+    db.dialect === 'sqlite'
+      ? await sql<{ id: number }>`select rowid as id from search_index where search_index match ${word} and rowid ${side}`.execute(k)
+      : await sql<{ id: number }>`select id from search_docs where tsv @@ to_tsquery('simple', ${word}) and id ${side}`.execute(k);
+  return rows.rows.map((r) => Number(r.id) * sign).sort((a, b) => a - b);
 }

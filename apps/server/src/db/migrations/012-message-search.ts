@@ -2,7 +2,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
 
 /** The owner token a thread's index rows carry on SQLite ('u12' or 'g7'), so a search only reads the caller's rows. */
-const OWNER = (row: 'new' | 't') => `case when ${row}.user_id is not null then 'u' || ${row}.user_id else 'g' || ${row}.guest_id end`;
+export const OWNER = (row: 'new' | 't') =>
+  `case when ${row}.user_id is not null then 'u' || ${row}.user_id else 'g' || ${row}.guest_id end`;
 
 /**
  * Full-text search of threads (issue 15). SQLite: one FTS5 table holding a row per message (rowid = the

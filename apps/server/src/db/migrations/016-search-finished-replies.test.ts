@@ -1,21 +1,12 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { updateMessage } from '../../features/messages/store.js';
 import { useMigrationDb } from '../../test/migration-db.js';
-import { seedGuestThread, seedStreamingReply } from '../../test/seed-rows.js';
+import { searchIndexed, seedGuestThread, seedStreamingReply } from '../../test/seed-rows.js';
 
 describe('migration 016: a reply is indexed for search when it stops streaming', () => {
   const m = useMigrationDb();
 
-  /** The ids of the messages whose indexed words include `word`. */
-  async function indexed(word: string): Promise<number[]> {
-    const k = m.db.kysely;
-    const rows =
-      m.db.dialect === 'sqlite'
-        ? await sql<{ id: number }>`select rowid as id from search_index where search_index match ${word} and rowid > 0`.execute(k)
-        : await sql<{ id: number }>`select id from search_docs where tsv @@ to_tsquery('simple', ${word}) and id > 0`.execute(k);
-    return rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  }
+  const indexed = (word: string) => searchIndexed(m.db, word, 'messages');
 
   it('skips streaming writes after it, indexes them again after its down, and once more after a second up', async () => {
     const step = async (to: string) => expect((await m.migrator.migrateTo(to)).error).toBeUndefined();

@@ -1,7 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
-
-const OWNER_T = `case when t.user_id is not null then 'u' || t.user_id else 'g' || t.guest_id end`;
+import { OWNER } from './012-message-search.js';
 
 /** SQLite: (re)creates a trigger that indexes a message (first removing its old row on an update), firing as `when` says. */
 async function replaceSqliteTrigger(
@@ -16,7 +15,7 @@ async function replaceSqliteTrigger(
       `create trigger ${name} ${when} begin
          ${unindex}
          insert into search_index(rowid, owner, title, body)
-           select new.id, ${OWNER_T}, '', new.content from threads t where t.id = new.thread_id;
+           select new.id, ${OWNER('t')}, '', new.content from threads t where t.id = new.thread_id;
        end`,
     )
     .execute(db);

@@ -2,20 +2,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { now } from '../connection.js';
 import { useMigrationDb } from '../../test/migration-db.js';
-import { seedGuestThread } from '../../test/seed-rows.js';
+import { searchIndexed, seedGuestThread } from '../../test/seed-rows.js';
 
 describe('migration 017: a thread title is re-indexed for search only when it changes', () => {
   const m = useMigrationDb();
 
-  /** The ids of the threads whose indexed title words include `word`. */
-  async function found(word: string): Promise<number[]> {
-    const k = m.db.kysely;
-    const rows =
-      m.db.dialect === 'sqlite'
-        ? await sql<{ id: number }>`select -rowid as id from search_index where search_index match ${word} and rowid < 0`.execute(k)
-        : await sql<{ id: number }>`select -id as id from search_docs where tsv @@ to_tsquery('simple', ${word}) and id < 0`.execute(k);
-    return rows.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  }
+  const found = (word: string) => searchIndexed(m.db, word, 'titles');
 
   /**
    * Runs an update of a thread and tells whether its title's index row was written again: on SQLite

@@ -1,7 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.js';
-
-const OWNER_NEW = `case when new.user_id is not null then 'u' || new.user_id else 'g' || new.guest_id end`;
+import { OWNER } from './012-message-search.js';
 
 /** SQLite: (re)creates the trigger that re-indexes a thread's title, firing as `when` says. */
 async function replaceSqliteTitleTrigger(db: Kysely<any>, when: string): Promise<void> {
@@ -10,7 +9,7 @@ async function replaceSqliteTitleTrigger(db: Kysely<any>, when: string): Promise
     .raw(
       `create trigger search_thread_title after update of title on threads ${when} begin
          delete from search_index where rowid = -old.id;
-         insert into search_index(rowid, owner, title, body) values (-new.id, ${OWNER_NEW}, new.title, '');
+         insert into search_index(rowid, owner, title, body) values (-new.id, ${OWNER('new')}, new.title, '');
        end`,
     )
     .execute(db);
