@@ -43,9 +43,18 @@ type ProviderPrompt = Array<
 >;
 
 /**
+ * Thrown by the fetch once a 2xx is in hand: the SDK passes it on untouched (its fetch-error handling
+ * returns an AbortError as it is) and the call reads the body from the slot. One object made once:
+ * a thrown object that already exists captures no stack, where answering the SDK with a bodiless
+ * Response made it build two errors, each with its stack, for every chat.
+ */
+const TAKEN = Object.assign(new Error('the event stream is read outside the AI SDK'), { name: 'AbortError' });
+
+/**
  * The fetch one call gives its OpenAI-format provider package. The streaming request is sent over
- * node:http; a 2xx leaves its body in `slot` and answers the SDK with no body at all (which it
- * refuses, as it should), anything else goes back to the SDK as it came, for its own error handling.
+ * node:http; a 2xx leaves its response in `slot` and ends the SDK's call with TAKEN, before it
+ * builds its web-stream pipeline over the body (about 15 web streams a chat, which this path would
+ * only cancel). Anything else goes back to the SDK as it came, for its own error handling.
  */
 function fetchInto(slot: PendingBody): typeof fetch {
   return async (input, init) => {
@@ -53,15 +62,13 @@ function fetchInto(slot: PendingBody): typeof fetch {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const response = await send(url, init);
     const status = response.statusCode ?? 0;
+    if (status >= 200 && status < 300) {
+      slot.response = response;
+      throw TAKEN;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    if (status >= 200 && status < 300) {
-      slot.response = response;
-      // Without a body: the SDK refuses it (EmptyResponseBodyError) before it builds its web-stream
-      // pipeline over it, which this path would only cancel (about 15 web streams a chat).
-      return new Response(null, { status, headers });
     }
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -102,10 +109,9 @@ export async function* streamChatCompletions(
       })
       .then(
         ({ stream }) => void stream.cancel().catch(() => {}),
-        // Once the provider has answered 2xx, the SDK's refusal of the bodiless response is expected:
-        // the reply is read from slot.response. Any failure before that is the call's own.
+        // TAKEN is how a 2xx comes back: the reply is read from slot.response. Anything else is the call's own failure.
         (error: unknown) => {
-          if (!slot.response) throw error;
+          if (error !== TAKEN) throw error;
         },
       );
     const response = slot.response;
