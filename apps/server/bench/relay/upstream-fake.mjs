@@ -1,7 +1,8 @@
 // An OpenAI Chat Completions upstream for the relay bench: streams SSE chunks exactly as OpenAI
 // does (role chunk, one content chunk a token, finish chunk, usage chunk when asked, [DONE]),
-// the first token 50 ms after the request and then 50 tokens a second, 400 tokens. A prompt
-// holding "[bench:short]" gets 40 tokens 2 ms apart (the memory bench's many quick requests).
+// the first token 50 ms after the request and then 50 tokens a second, 400 tokens. A request whose
+// last message holds "[bench:short]" gets 40 tokens 2 ms apart (the memory bench's many quick
+// requests); only the last message counts, as a thread's history may hold earlier short prompts.
 // Run as its own process: node upstream-fake.mjs <port>; it prints "ready <port>".
 import http from 'node:http';
 
@@ -26,7 +27,8 @@ const server = http.createServer((req, res) => {
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const short = JSON.stringify(body.messages ?? []).includes('[bench:short]');
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    const short = JSON.stringify(messages.at(-1) ?? null).includes('[bench:short]');
     const total = short ? 40 : 400;
     const every = short ? 2 : 20;
     const id = `chatcmpl-${Math.random().toString(36).slice(2, 14)}`;
