@@ -15,7 +15,8 @@
  *   RELAY_ACCEPT_HANDLES=64                              the servers' ACCEPT_HANDLES (default: theirs, 64)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
  *   RELAY_TTFT_RUNS=3                                    goal 1: runs per target, each figure their median
- *   RELAY_START_BUDGET=15                                the servers' CHAT_START_BUDGET_MS (default: theirs)
+ *   RELAY_POOL_MAX=10                                    the servers' DATABASE_POOL_MAX (default: theirs, 10)
+ *   RELAY_START_BUDGET=2                                 the servers' CHAT_START_BUDGET_MS (default: theirs, 2)
  *   RELAY_MAX_LAG=100                                    admission bench: the server's ADMISSION_MAX_LAG_MS (0: off)
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
  *   RELAY_NODE_ARGS="--flag ..."                         more node flags for the servers (a preload to trace them, say)
@@ -165,6 +166,7 @@ async function startEnsemble(
       ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
       ...(process.env.RELAY_ACCEPT_HANDLES ? { ACCEPT_HANDLES: process.env.RELAY_ACCEPT_HANDLES } : {}),
       ...(process.env.RELAY_START_BUDGET ? { CHAT_START_BUDGET_MS: process.env.RELAY_START_BUDGET } : {}),
+      ...(process.env.RELAY_POOL_MAX ? { DATABASE_POOL_MAX: process.env.RELAY_POOL_MAX } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -692,7 +694,7 @@ async function main(): Promise<void> {
         }
         if (kind === 'pg') {
           const waits = await e.metric('ensemble_db_pool_waits_total');
-          console.log(`  8. PostgreSQL pool (DATABASE_POOL_MAX=10): ${waits} checkouts waited for a connection over this run`);
+          console.log(`  8. PostgreSQL pool (DATABASE_POOL_MAX=${process.env.RELAY_POOL_MAX ?? 10}): ${waits} checkouts waited for a connection over this run`);
         }
       } finally {
         await e.stop();

@@ -83,7 +83,7 @@ const envSchema = z.object({
    * among them) is taken in up to that many times faster. 1: one socket, as Node does by itself.
    * At 500 chats in a second (relay bench) 16 cut the first token's p95 from 4.5–5.4 s to 1.5–1.8 s.
    * With CHAT_START_BUDGET_MS spreading the starts, 64 answered the busy refusals at twice the
-   * capacity in 145–228 ms at p99, against 2.1–3.5 s with 16 and no spreading.
+   * capacity in 145–228 ms at p99 (a 15 ms budget), against 2.1–3.5 s with 16 and no spreading.
    */
   ACCEPT_HANDLES: z.coerce.number().int().min(1).max(64).default(64),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -174,8 +174,12 @@ const envSchema = z.object({
   /**
    * How long one turn of the event loop may spend starting chats before the rest of a burst waits
    * for later turns, in ms (0: no limit): running streams, health checks and refusals keep moving.
+   * A turn's first start always runs, so a low budget lets about one start through a turn. At twice
+   * the capacity (relay bench, warm server, 1,000 chats in a second, 500 admitted), the busy
+   * refusals' p99 was 27-61 ms with 2, 48-81 ms with 4 and 136-163 ms with 15; the admitted
+   * streams' first token p95 was 0.9-1.1 s with each.
    */
-  CHAT_START_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  CHAT_START_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(2),
   /** PostgreSQL connections this instance's pool opens at most. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
