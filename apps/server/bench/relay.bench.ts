@@ -694,7 +694,9 @@ async function main(): Promise<void> {
         }
         if (kind === 'pg') {
           const waits = await e.metric('ensemble_db_pool_waits_total');
-          console.log(`  8. PostgreSQL pool (DATABASE_POOL_MAX=${process.env.RELAY_POOL_MAX ?? 10}): ${waits} checkouts waited for a connection over this run`);
+          console.log(
+            `  8. PostgreSQL pool (DATABASE_POOL_MAX=${process.env.RELAY_POOL_MAX ?? 10}): ${waits} checkouts waited for a connection over this run`,
+          );
         }
       } finally {
         await e.stop();
@@ -775,6 +777,14 @@ async function admission(upstreamPort: number): Promise<void> {
     console.log(
       `  accepted ${results.length - refused.length}, refused ${refused.length} (${right.length} with 503, Retry-After and the busy message)`,
     );
+    if (process.env.RELAY_DEBUG) {
+      // The server's own time to first token (from the chat's handler to the first token), against the client's.
+      const rows = await e.db.kysely.selectFrom('messages').select('metadata').where('role', '=', 'assistant').execute();
+      const own = rows
+        .map((r) => (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata)?.ttft_ms)
+        .filter((x): x is number => typeof x === 'number');
+      console.log(`  debug: server-side TTFT p50 ${ms(pct(own, 50))}, p95 ${ms(pct(own, 95))} over ${own.length} replies`);
+    }
     goal('4. refused chats answered, p99', ms(refusedP99), '<= 50 ms', refusedP99 <= 50 && right.length === refused.length);
     goal('4. refused chats charged', String(chargedRefused), '0', chargedRefused === 0);
     goal('4. accepted streams completed', `${f.complete.toFixed(1)} %`, '100 %', f.complete === 100);
