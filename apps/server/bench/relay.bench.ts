@@ -736,7 +736,6 @@ async function redisCommands(e: Ensemble): Promise<void> {
   );
 }
 
-/** Twice the capacity at once: beyond the limit, a fast 503 that charges nothing; the accepted ones keep the load goals. */
 /** Runs a few rounds of chats so that the server's code is compiled before a figure is taken. */
 async function warmUp(e: Ensemble): Promise<void> {
   for (let round = 0; round < WARM_ROUNDS; round++)
@@ -744,6 +743,7 @@ async function warmUp(e: Ensemble): Promise<void> {
   await new Promise((r) => setTimeout(r, 300));
 }
 
+/** Twice the capacity at once: beyond the limit, a fast 503 that charges nothing; the accepted ones keep the load goals. */
 async function admission(upstreamPort: number): Promise<void> {
   const capacity = STREAMS;
   const maxLag = process.env.RELAY_MAX_LAG ?? '100';

@@ -176,7 +176,7 @@ const envSchema = z.object({
    * for later turns, in ms (0: no limit): running streams, health checks and refusals keep moving.
    * A turn's first start always runs, so a low budget lets about one start through a turn. At twice
    * the capacity (relay bench, warm server, 1,000 chats in a second, 500 admitted), the busy
-   * refusals' p99 was 27-61 ms with 2, 48-81 ms with 4 and 136-163 ms with 15; the admitted
+   * refusals' p99 was 29-75 ms with 2, 48-81 ms with 4 and 136-157 ms with 15; the admitted
    * streams' first token p95 was 0.9-1.1 s with each.
    */
   CHAT_START_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(2),
