@@ -8,7 +8,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
 const { file, everyMs } = workerData;
-const db = new SQLite(file);
+// A RESTART checkpoint waits for readers this long at most (a passive one never waits): past it, the
+// server's connection is let go and the next checkpoint tries again.
+const db = new SQLite(file, { timeout: 250 });
 const pageSize = db.pragma('page_size', { simple: true });
 const checkpoint = () => {
   try {
