@@ -5,7 +5,7 @@ import { type Compilable, CompiledQuery, Kysely, type RawBuilder, SqliteDialect,
 import pg from 'pg';
 import { countPoolWait } from '../metrics/metrics.js';
 import { SchemaPostgresDialect } from './pg-introspector.js';
-import { WAL_RESET_BYTES, type WalCheckpointOptions, WalCheckpoints } from './wal-checkpoints.js';
+import { type WalCheckpointOptions, WalCheckpoints } from './wal-checkpoints.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -103,12 +103,12 @@ export function openDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   // Checkpoints run on a thread of their own (see WalCheckpoints), never in a commit of this one.
   sqlite.pragma('wal_autocheckpoint = 0');
-  // A log started again keeps its file; past twice the size at which it is restarted, the file is cut back.
-  sqlite.pragma(`journal_size_limit = ${2 * (options.walCheckpoints?.resetAtBytes ?? WAL_RESET_BYTES)}`);
   const holder: { db?: Db } = {};
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), log: observer(holder) });
   // Kysely lends its one SQLite connection to one caller at a time: while the log is emptied, queries wait their turn.
   const checkpoints = new WalCheckpoints(file, options.walCheckpoints, (work) => kysely.connection().execute(() => work()));
+  // A log started again keeps its file; past twice the size at which it is restarted, the file is cut back.
+  sqlite.pragma(`journal_size_limit = ${2 * checkpoints.resetAt}`);
   const ping = async () => {
     await sql`select 1`.execute(kysely);
   };

@@ -19,7 +19,7 @@ export interface WalCheckpointOptions {
 export type HoldConnection = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** How much the log may hold before it is started again, by default (see WalCheckpointOptions.resetAtBytes). */
-export const WAL_RESET_BYTES = 16 * 1024 ** 2;
+const WAL_RESET_BYTES = 16 * 1024 ** 2;
 
 /** How long a restart of the log may hold the server's connection at most, in ms. */
 const RESTART_TIMEOUT_MS = 2000;
@@ -45,7 +45,8 @@ export class WalCheckpoints {
   private worker: Worker | undefined;
   private readonly timer: NodeJS.Timeout;
   private readonly everyMs: number;
-  private readonly resetAt: number;
+  /** How much the log holds when it is started again, in bytes (WalCheckpointOptions.resetAtBytes). */
+  readonly resetAt: number;
   /** The thread's answer to the restart in progress, when one is. */
   private restarting: ((emptied: boolean) => void) | undefined;
   /** The last checkpoint's figures (frames in the log, frames copied), once the thread runs. */
@@ -78,7 +79,7 @@ export class WalCheckpoints {
       if ('emptied' in m) return this.restarting?.(m.emptied);
       this.lastCheckpoint = { log: m.log, checkpointed: m.checkpointed };
       // What the log holds now (its frames), not the file's size: a restarted log keeps its file.
-      if (!this.restarting && m.log * m.pageSize >= this.resetAt) void this.restart(worker);
+      if (this.hold && !this.restarting && m.log * m.pageSize >= this.resetAt) void this.restart(worker);
     });
     // A thread that failed to start (or died) leaves the log to grow until the connection closes,
     // which checkpoints it; the server itself goes on, and stop() has no thread left to wait for.
@@ -98,22 +99,19 @@ export class WalCheckpoints {
    * most RESTART_TIMEOUT_MS.
    */
   private async restart(worker: Worker): Promise<void> {
-    if (!this.hold) return;
     let timer: NodeJS.Timeout | undefined;
+    // The thread's answer, its exit or the timeout settles it, whichever comes first.
     const answered = new Promise<boolean>((resolve) => {
       this.restarting = resolve;
     });
     try {
-      const emptied = await this.hold(() => {
+      const emptied = await (this.hold as HoldConnection)(async () => {
         const held = performance.now();
-        void answered.then(() => {
-          this.lastRestartMs = performance.now() - held;
-        });
         worker.postMessage('empty');
-        const timeout = new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), RESTART_TIMEOUT_MS);
-        });
-        return Promise.race([answered, timeout]);
+        timer = setTimeout(() => this.restarting?.(false), RESTART_TIMEOUT_MS);
+        const done = await answered;
+        this.lastRestartMs = performance.now() - held;
+        return done;
       });
       if (emptied) this.restarts++;
     } catch {
