@@ -11,12 +11,15 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode | undefined;
   /** The parsed answer body, when there was one. */
   readonly body: unknown;
-  constructor(message: string, options: { httpStatus: number; code?: ApiErrorCode; body?: unknown }) {
+  /** How long the server asked the caller to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options: { httpStatus: number; code?: ApiErrorCode; body?: unknown; retryAfterMs?: number }) {
     super(message);
     this.name = 'ApiError';
     this.httpStatus = options.httpStatus;
     this.code = options.code;
     this.body = options.body;
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   /** Whether this error means the caller ran out of credits (HTTP 402 and the spec's other signs). */
@@ -34,6 +37,17 @@ export class ApiError extends Error {
     const body = this.body as { credits_info?: CreditsInfo; data?: { credits_info?: CreditsInfo } } | undefined;
     return body?.credits_info ?? body?.data?.credits_info;
   }
+}
+
+/** A Retry-After header in milliseconds: delay-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month; Date.parse alone would also take "-3" as a year.
+  if (!/[a-z]/i.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** Whether a value is an ApiError for exhausted credits. */
@@ -95,7 +109,7 @@ function bodyStatusIsError(body: unknown): boolean {
 }
 
 /** Turns a failing answer's body into an ApiError, recognising exhausted credits. */
-export function errorFromBody(httpStatus: number, body: unknown): ApiError {
+export function errorFromBody(httpStatus: number, body: unknown, retryAfterMs?: number): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown> & {
     data?: { status?: unknown; message?: unknown };
     credits_info?: { status?: unknown };
@@ -104,7 +118,7 @@ export function errorFromBody(httpStatus: number, body: unknown): ApiError {
   // The code comes first: a reached budget or daily cap is a 402 too, but the spec's
   // credits-exhausted detection would send the user to the upgrade page instead of Settings.
   if (b.code === 'budget_reached' || b.code === 'daily_cap_reached') {
-    return new ApiError(text || MESSAGES.serverError(httpStatus), { httpStatus, code: b.code, body });
+    return new ApiError(text || MESSAGES.serverError(httpStatus), { httpStatus, code: b.code, body, retryAfterMs });
   }
   const credits = isCreditsExhausted({
     httpStatus,
@@ -117,7 +131,7 @@ export function errorFromBody(httpStatus: number, body: unknown): ApiError {
   const fallback = httpStatus >= 400 ? MESSAGES.serverError(httpStatus) : MESSAGES.unknown;
   const message = text || (credits ? MESSAGES.creditsExhaustedUser : fallback);
   const code = credits ? 'credits_exhausted' : typeof b.code === 'string' ? b.code : undefined;
-  return new ApiError(message, { httpStatus, code, body });
+  return new ApiError(message, { httpStatus, code, body, retryAfterMs });
 }
 
 async function request<S extends z.ZodType | undefined, T>(
@@ -165,8 +179,9 @@ async function request<S extends z.ZodType | undefined, T>(
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  const retryAfter = response.ok ? undefined : parseRetryAfter(response.headers.get('Retry-After'));
   if (!text.trim()) {
-    if (!response.ok) throw new ApiError(MESSAGES.serverError(response.status), { httpStatus: response.status });
+    if (!response.ok) throw new ApiError(MESSAGES.serverError(response.status), { httpStatus: response.status, retryAfterMs: retryAfter });
     return undefined as Result<S, T>;
   }
   let parsed: unknown;
@@ -175,7 +190,7 @@ async function request<S extends z.ZodType | undefined, T>(
   } catch {
     throw new ApiError(MESSAGES.nonJson, { httpStatus: response.status, code: 'non_json' });
   }
-  if (!response.ok || bodyStatusIsError(parsed)) throw errorFromBody(response.status, parsed);
+  if (!response.ok || bodyStatusIsError(parsed)) throw errorFromBody(response.status, parsed, retryAfter);
   if (!options.schema) return parsed as Result<S, T>;
   const checked = options.schema.safeParse(parsed);
   if (!checked.success) {

@@ -6,6 +6,7 @@ export interface FakeAnswer {
   status?: number;
   json?: unknown;
   text?: string;
+  headers?: Record<string, string>;
 }
 
 /** A signed-in user for tests. */
@@ -43,7 +44,7 @@ export function stubApi(
     const body = answer.text ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
     return new Response(body, {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': answer.text ? 'text/html' : 'application/json' },
+      headers: { 'Content-Type': answer.text ? 'text/html' : 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -7,6 +7,7 @@ import {
   attachmentsCost,
   modelCost,
 } from '@ensemble/shared';
+import { retryWhileBusy } from '@/lib/busy-retry';
 import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
 import { sendChat } from './api/send-chat';
@@ -23,6 +24,8 @@ export interface SendDeps {
   signal?: AbortSignal;
   /** Whether the user pressed Stop on this reply. */
   stopped?(): boolean;
+  /** Whether the send is still wanted (the user may have left the conversation while it waited). */
+  wanted?(): boolean;
 }
 
 /** The finished reply. */
@@ -46,6 +49,8 @@ export interface SendCallbacks {
   onCredits(remaining: number): void;
   /** The first message titled the thread (null: refresh it from the server). */
   onTitle(threadId: number, newTitle: string | null): void;
+  /** The server was full: the send goes again at `retryAt` (epoch ms); null when it goes. */
+  onBusy?(retryAt: number | null): void;
 }
 
 /** The text a pre-check refusal shows (core.md section 5). */
@@ -87,21 +92,23 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   const image = model.type === 'image';
   const metadata: MessageMetadata | null = image ? { aspectRatio: request.aspectRatio, prompt: request.prompt } : null;
   const streamed = !image && model.stream;
-  const res = await sendChat(
-    {
-      thread_id: threadId,
-      user_id: deps.userId,
-      model: model.id,
-      ...(streamed ? { stream: true } : {}),
-      is_comparison: false,
-      messages: request.regenerateId ? [] : [{ content: request.prompt, role: 'user', type: 'text', metadata }],
-      ...(request.regenerateId ? { regenerate_id: request.regenerateId } : {}),
-      ...(request.parentId !== undefined ? { parent_id: request.parentId } : {}),
-      ...(attachmentIds.length ? { attachment_ids: attachmentIds } : {}),
-    },
-    image ? 'image' : 'text',
-    deps.signal,
-  );
+  // A full server refuses before it charges or saves anything: the same request goes again when it says.
+  const body: Parameters<typeof sendChat>[0] = {
+    thread_id: threadId,
+    user_id: deps.userId,
+    model: model.id,
+    ...(streamed ? { stream: true } : {}),
+    is_comparison: false,
+    messages: request.regenerateId ? [] : [{ content: request.prompt, role: 'user', type: 'text', metadata }],
+    ...(request.regenerateId ? { regenerate_id: request.regenerateId } : {}),
+    ...(request.parentId !== undefined ? { parent_id: request.parentId } : {}),
+    ...(attachmentIds.length ? { attachment_ids: attachmentIds } : {}),
+  };
+  const res = await retryWhileBusy(() => sendChat(body, image ? 'image' : 'text', deps.signal), {
+    onWait: (retryAt) => cb.onBusy?.(retryAt),
+    wanted: deps.wanted,
+    signal: deps.signal,
+  });
   if (res.data.status === 'credits_exhausted')
     throw new CreditsError(res.message ?? exhaustedText(deps.isGuest), res.credits_remaining ?? 0);
   cb.onIds(res.data.user_message_id, res.data.message_id);

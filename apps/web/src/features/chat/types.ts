@@ -13,6 +13,8 @@ export interface ChatMessage {
   streaming?: boolean;
   /** The reply stopped before its end: `error` (a failure mid-way) or `interrupted` (a server restart). */
   cut?: 'error' | 'interrupted' | 'stopped';
+  /** A placeholder whose send the server refused as full: it goes again at this time (epoch ms). */
+  retryAt?: number | null;
   /** Added by this tab in this session (shown with the typing effect, kept across a reload of the list). */
   local?: boolean;
   /** The prompt an image placeholder or image reply belongs to. */

@@ -1,5 +1,6 @@
 import { MESSAGES, type MessageMetadata, type ModelEntry, modelCost, type ReplyFigures, sendFailureText } from '@ensemble/shared';
 import { ApiError } from '@/lib/api-client';
+import { retryWhileBusy } from '@/lib/busy-retry';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
 import { startReply } from './api/start-reply';
@@ -78,7 +79,8 @@ export async function runSlot(
     let credits = modelCost(model);
     let figures: ReplyFigures | undefined;
     if (!streamId) {
-      const res = await startReply(model, prompt, userId, signal);
+      // A full server refuses before it charges anything: the slot asks again when it says.
+      const res = await retryWhileBusy(() => startReply(model, prompt, userId, signal), { signal, wanted: () => !cb.stopped?.() });
       cb.onCredits(res.credits_remaining);
       content = res.data.content;
       note = res.data.metadata?.fallback_note;

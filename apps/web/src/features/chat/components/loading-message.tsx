@@ -1,4 +1,28 @@
+import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+
+const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
+
+/** Whole seconds until `at`, at least 1, kept current while shown. */
+function useSecondsUntil(at: number): number {
+  const [seconds, setSeconds] = useState(() => secondsUntil(at));
+  useEffect(() => {
+    setSeconds(secondsUntil(at));
+    const timer = setInterval(() => setSeconds(secondsUntil(at)), 250);
+    return () => clearInterval(timer);
+  }, [at]);
+  return seconds;
+}
+
+/** The server was full when this send went out: it goes again by itself, and says when. */
+export function BusyNote({ retryAt }: { retryAt: number }) {
+  const seconds = useSecondsUntil(retryAt);
+  return (
+    <p className="text-sm text-muted" role="status" data-testid="busy-note">
+      The service is busy. Trying again in {seconds} s…
+    </p>
+  );
+}
 
 /** Three animated dots (a reply on its way), with '(n more in queue)' when more requests wait. */
 export function StreamingDots({ queued }: { queued: number }) {
@@ -16,8 +40,25 @@ export function StreamingDots({ queued }: { queued: number }) {
 }
 
 /** The placeholder of a reply not yet begun: dots for text, the generation notice for images. */
-export function LoadingMessage({ image, modelName, queued }: { image: boolean; modelName: string; queued: number }) {
-  if (!image) return <StreamingDots queued={queued} />;
+export function LoadingMessage({
+  image,
+  modelName,
+  queued,
+  retryAt,
+}: {
+  image: boolean;
+  modelName: string;
+  queued: number;
+  retryAt?: number | null;
+}) {
+  if (!image) {
+    return (
+      <div className="flex flex-col gap-1">
+        <StreamingDots queued={queued} />
+        {retryAt ? <BusyNote retryAt={retryAt} /> : null}
+      </div>
+    );
+  }
   return (
     <div
       className="flex w-full max-w-md items-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-5"
@@ -28,6 +69,7 @@ export function LoadingMessage({ image, modelName, queued }: { image: boolean; m
         <p className="font-medium text-fg">Generating with {modelName}</p>
         <p className="text-muted">Image generation may take up to 30 seconds</p>
         {queued > 0 && <p className="text-muted">({queued} more in queue)</p>}
+        {retryAt ? <BusyNote retryAt={retryAt} /> : null}
       </div>
     </div>
   );

@@ -146,7 +146,7 @@ export const MessageItem = memo(function MessageItem({
             onCancel={() => setEditing(false)}
           />
         ) : message.type === 'loading' ? (
-          <LoadingMessage image={image} modelName={model?.name ?? message.model ?? 'the model'} queued={queued} />
+          <LoadingMessage image={image} modelName={model?.name ?? message.model ?? 'the model'} queued={queued} retryAt={message.retryAt} />
         ) : message.type === 'image' ? (
           <ImageMessage
             url={message.content}

@@ -66,6 +66,7 @@ export function useChatSender(
           isGuest: who.isGuest,
           ensureThread: thread.ensureThread,
           stopped: () => current.current.stopped,
+          wanted: live,
         },
         {
           onIds(userMessageId, serverReplyId) {
@@ -91,6 +92,10 @@ export function useChatSender(
           onFallback: (metadata) => {
             const id = replyId;
             update((list) => patchMessage(list, id, { metadata }));
+          },
+          onBusy: (retryAt) => {
+            const id = replyId;
+            update((list) => patchMessage(list, id, { retryAt }));
           },
           onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
           onTitle(threadId, newTitle) {

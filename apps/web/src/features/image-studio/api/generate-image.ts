@@ -1,5 +1,6 @@
 import { type AspectRatio, CHAT_PATHS, type ChatRequest, type ChatResponse, GUEST_USER_ID, MESSAGES, TIMEOUTS } from '@ensemble/shared';
 import { ApiError, apiPost } from '@/lib/api-client';
+import { retryWhileBusy } from '@/lib/busy-retry';
 
 /** A finished generation: the stored image's URL and the balance after the charge. */
 export interface GeneratedImage {
@@ -25,7 +26,8 @@ export async function generateImage(input: {
     is_comparison: true,
     messages: [{ content: input.prompt, role: 'user', type: 'text', metadata: { aspectRatio: input.aspectRatio, prompt: input.prompt } }],
   };
-  const answer = await apiPost<ChatResponse>(CHAT_PATHS.chat, body, { timeoutMs: TIMEOUTS.imageStudioMs });
+  // A full server refuses before it charges anything: the image is asked for again when it says.
+  const answer = await retryWhileBusy(() => apiPost<ChatResponse>(CHAT_PATHS.chat, body, { timeoutMs: TIMEOUTS.imageStudioMs }));
   if (answer?.data?.status === 'credits_exhausted') {
     throw new ApiError(answer.message || MESSAGES.creditsExhaustedUser, { httpStatus: 200, code: 'credits_exhausted', body: answer });
   }

@@ -1,0 +1,89 @@
+import { MESSAGES } from '@ensemble/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
+
+async function balance(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/credits/check_credits.php', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ required_credits: 0 }),
+    });
+    return ((await res.json()) as { credits_info: { remaining: number } }).credits_info.remaining;
+  });
+}
+
+async function send(page: Page, prompt: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(prompt);
+  await box.press('Enter');
+}
+
+describe('a full server', () => {
+  // One stream at a time, and slow demo replies: a second chat finds the server full while the first streams.
+  const journey = useJourney({ MAX_CONCURRENT_STREAMS: '1', DEMO_TOKENS_PER_SECOND: '8' });
+
+  it('a chat refused as busy waits as the server asks, says so, and goes through once there is room, charged once', async () => {
+    const first = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await first.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+    await send(first, 'Explain how tides work in detail');
+    await first.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 30_000 });
+
+    // Another visitor (a browser context of its own) sends while the only slot streams.
+    const second = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = collectConsoleErrors(second);
+    const refusals: number[] = [];
+    second.on('response', (res) => {
+      if (res.url().includes('/api/messages/chat.php') && res.request().method() === 'POST' && res.status() === 503) {
+        refusals.push(Number(res.headers()['retry-after']));
+      }
+    });
+    await second.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+    const before = await balance(second);
+    await send(second, 'What is the capital of France?');
+    const note = second.getByTestId('busy-note');
+    await note.waitFor({ timeout: 15_000 });
+    expect((await note.innerText()).trim()).toMatch(/^The service is busy\. Trying again in [12] s…$/);
+    await screenshot(second, 'chat-busy-retry-waiting');
+    // It keeps trying while the server is full, without an error banner.
+    await second.waitForTimeout(2500);
+    expect(refusals.length).toBeGreaterThanOrEqual(2);
+    expect(refusals.every((s) => s === 2)).toBe(true);
+    expect(await second.getByRole('alert').count()).toBe(0);
+
+    // The first reply is stopped: its slot frees, and the waiting chat goes through on its next try.
+    await first.getByRole('button', { name: 'Stop reply' }).click();
+    await first.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
+    const reply = second.locator('[data-testid="message"][data-sender="ai"]').last();
+    await second.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 15_000 });
+    await note.waitFor({ state: 'detached', timeout: 5_000 });
+    // Its words stream in (the slow demo reply is stopped once they show, to keep the test short).
+    await second.waitForFunction(
+      () => {
+        const replies = document.querySelectorAll('[data-testid="message"][data-sender="ai"]');
+        const last = replies[replies.length - 1]?.cloneNode(true) as Element | undefined;
+        if (!last) return false;
+        for (const extra of last.querySelectorAll(
+          '[data-testid="sender-label"], [data-testid="demo-label"], [data-testid="streaming-dots"], button',
+        ))
+          extra.remove();
+        return (last.textContent ?? '').trim().length > 20;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    await screenshot(second, 'chat-busy-retry-answered');
+    await second.getByRole('button', { name: 'Stop reply' }).click();
+    await reply.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
+
+    // Charged once (a stopped reply keeps its charge): the refused tries wrote nothing.
+    expect(await balance(second)).toBe(before - 1);
+    expect(await second.getByText(MESSAGES.serviceBusy).count()).toBe(0);
+    // The refused tries are the browser's own "Failed to load resource" lines for the 503s, nothing else.
+    expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')))).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+});
