@@ -2,18 +2,7 @@ import { MESSAGES } from '@ensemble/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { collectConsoleErrors, screenshot, useJourney } from './harness';
-
-async function balance(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/credits/check_credits.php', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ required_credits: 0 }),
-    });
-    return ((await res.json()) as { credits_info: { remaining: number } }).credits_info.remaining;
-  });
-}
+import { creditsOf, firstTokens } from './helpers';
 
 async function send(page: Page, prompt: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -41,7 +30,7 @@ describe('a full server', () => {
       }
     });
     await second.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
-    const before = await balance(second);
+    const before = await creditsOf(second);
     await send(second, 'What is the capital of France?');
     const note = second.getByTestId('busy-note');
     await note.waitFor({ timeout: 15_000 });
@@ -60,26 +49,13 @@ describe('a full server', () => {
     await second.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 15_000 });
     await note.waitFor({ state: 'detached', timeout: 5_000 });
     // Its words stream in (the slow demo reply is stopped once they show, to keep the test short).
-    await second.waitForFunction(
-      () => {
-        const replies = document.querySelectorAll('[data-testid="message"][data-sender="ai"]');
-        const last = replies[replies.length - 1]?.cloneNode(true) as Element | undefined;
-        if (!last) return false;
-        for (const extra of last.querySelectorAll(
-          '[data-testid="sender-label"], [data-testid="demo-label"], [data-testid="streaming-dots"], button',
-        ))
-          extra.remove();
-        return (last.textContent ?? '').trim().length > 20;
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
+    await firstTokens(second);
     await screenshot(second, 'chat-busy-retry-answered');
     await second.getByRole('button', { name: 'Stop reply' }).click();
     await reply.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
 
     // Charged once (a stopped reply keeps its charge): the refused tries wrote nothing.
-    expect(await balance(second)).toBe(before - 1);
+    expect(await creditsOf(second)).toBe(before - 1);
     expect(await second.getByText(MESSAGES.serviceBusy).count()).toBe(0);
     // The refused tries are the browser's own "Failed to load resource" lines for the 503s, nothing else.
     expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')))).toEqual([]);

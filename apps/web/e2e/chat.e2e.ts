@@ -1,19 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { collectConsoleErrors, waitForReplies, registerFromPage, screenshot, useJourney } from './harness';
-
-/** The caller's balance, read through check_credits.php from the page (the meter may not exist yet). */
-async function balance(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/credits/check_credits.php', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ required_credits: 0 }),
-    });
-    return ((await res.json()) as { credits_info: { remaining: number } }).credits_info.remaining;
-  });
-}
+import { creditsOf } from './helpers';
 
 /** Shows the credit meter's text when the meter is in the header, else null. */
 async function meterText(page: Page): Promise<string | null> {
@@ -39,7 +27,7 @@ describe('chat', () => {
     await page.goto(`${journey.server.url}/prod/thread`);
     await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor();
     expect(await page.getByRole('region', { name: 'Save Your Conversations' }).isVisible()).toBe(true);
-    expect(await balance(page)).toBe(25);
+    expect(await creditsOf(page)).toBe(25);
 
     await sendPrompt(page, 'Write a python function that parses a CSV file');
     const reply = page.locator('[data-testid="message"][data-sender="ai"]').last();
@@ -50,7 +38,7 @@ describe('chat', () => {
     await expect.poll(() => reply.innerText()).toContain('Demo reply');
     await page.waitForURL(/\/prod\/thread\/\d+$/);
     expect(await page.locator('[data-testid="message"][data-sender="user"]').first().textContent()).toContain('parses a CSV file');
-    expect(await balance(page)).toBe(24);
+    expect(await creditsOf(page)).toBe(24);
     const meter = await meterText(page);
     if (meter !== null) expect(meter).toContain('24');
     // The code is highlighted once the block is complete (the highlighter loads on demand).
@@ -77,7 +65,7 @@ describe('chat', () => {
     });
     expect(await page.getByRole('button', { name: 'Regenerate' }).last().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Open in new tab' }).getAttribute('target')).toBe('_blank');
-    const afterImage = await balance(page);
+    const afterImage = await creditsOf(page);
     expect(afterImage).toBeLessThan(24);
 
     // Spend most of what is left through the API, then let the chat's pre-check refuse.
@@ -102,7 +90,7 @@ describe('chat', () => {
         });
       }
     });
-    const left = await balance(page);
+    const left = await creditsOf(page);
     expect(left).toBeLessThan(8);
     // gpt-image-1 costs 8: more than is left.
     await page.goto(`${journey.server.url}/prod/thread?model=gpt-image-1`);

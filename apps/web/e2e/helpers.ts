@@ -46,3 +46,25 @@ export async function digestOf(page: Page, url: string): Promise<string> {
 export async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
+
+/**
+ * Waits until the last reply shows streamed words (more than its sender label and the dots): Stop
+ * before the first token removes the reply and refunds it, which is a different journey.
+ */
+export async function firstTokens(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const replies = document.querySelectorAll('[data-testid="message"][data-sender="ai"]');
+      const reply = replies[replies.length - 1];
+      if (!reply) return false;
+      const words = reply.cloneNode(true) as Element;
+      for (const extra of words.querySelectorAll(
+        '[data-testid="sender-label"], [data-testid="demo-label"], [data-testid="streaming-dots"], button',
+      ))
+        extra.remove();
+      return (words.textContent ?? '').trim().length > 15;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}

@@ -1,37 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { collectConsoleErrors, screenshot, useJourney } from './harness';
-
-async function balance(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/credits/check_credits.php', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ required_credits: 0 }),
-    });
-    return ((await res.json()) as { credits_info: { remaining: number } }).credits_info.remaining;
-  });
-}
-
-// Waits until the reply shows streamed words (not just its sender label and the dots): Stop before the
-// first token removes the reply and refunds it, which is a different journey.
-async function firstTokens(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const reply = document.querySelector('[data-testid="message"][data-sender="ai"]');
-      if (!reply) return false;
-      const words = reply.cloneNode(true) as Element;
-      for (const extra of words.querySelectorAll(
-        '[data-testid="sender-label"], [data-testid="demo-label"], [data-testid="streaming-dots"], button',
-      ))
-        extra.remove();
-      return (words.textContent ?? '').trim().length > 15;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
-}
+import { creditsOf, firstTokens } from './helpers';
 
 describe('stopping a reply', () => {
   // Slow demo replies, so there is time to press Stop mid-way.
@@ -61,7 +30,7 @@ describe('stopping a reply', () => {
     // Nothing arrives after Stop.
     await page.waitForTimeout(1500);
     expect((await reply.innerText()).trim()).toBe(shown);
-    expect(await balance(page)).toBe(24);
+    expect(await creditsOf(page)).toBe(24);
     await screenshot(page, 'chat-stop-stopped');
 
     // Saved as stopped: a reload shows the same text and note.

@@ -1,18 +1,8 @@
 import { MESSAGES } from '@ensemble/shared';
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/test/fake-api';
-import { ApiError, apiDelete, apiGet, apiPost, holdCallsUntil } from './api-client';
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+import { apiFailure, stubApi } from '@/test/fake-api';
+import { apiDelete, apiGet, apiPost, holdCallsUntil } from './api-client';
 
 describe('api client', () => {
   it('holds every call behind a session check until it settles; the check itself goes out', async () => {
@@ -54,7 +44,7 @@ describe('api client', () => {
 
   it('turns an error body into an ApiError with the server message, status and code', async () => {
     stubApi({ routes: { '/api/x': { status: 403, json: { status: 'error', code: 'forbidden', message: 'Not your thread' } } } });
-    const error = await failure(apiGet('/api/x'));
+    const error = await apiFailure(apiGet('/api/x'));
     expect(error).toMatchObject({ message: 'Not your thread', httpStatus: 403, code: 'forbidden' });
     expect(error.body).toEqual({ status: 'error', code: 'forbidden', message: 'Not your thread' });
     expect(error.creditsExhausted).toBe(false);
@@ -67,7 +57,7 @@ describe('api client', () => {
         '/api/chat': { status: 402, json: { status: 'credits_exhausted', message: MESSAGES.creditsExhaustedGuest, credits_info } },
       },
     });
-    const error = await failure(apiPost('/api/chat', {}));
+    const error = await apiFailure(apiPost('/api/chat', {}));
     expect(error.creditsExhausted).toBe(true);
     expect(error.code).toBe('credits_exhausted');
     expect(error.message).toBe(MESSAGES.creditsExhaustedGuest);
@@ -80,22 +70,22 @@ describe('api client', () => {
         '/api/chat': { status: 400, json: { status: 'error', message: 'Credits depleted. Please purchase more credits to continue.' } },
       },
     });
-    expect((await failure(apiPost('/api/chat', {}))).creditsExhausted).toBe(true);
+    expect((await apiFailure(apiPost('/api/chat', {}))).creditsExhausted).toBe(true);
   });
 
   it('treats a 200 answer whose status is error as a failure', async () => {
     stubApi({ routes: { '/api/x': { json: { status: 'error', message: 'Failed to update thread' } } } });
-    expect(await failure(apiGet('/api/x'))).toMatchObject({ message: 'Failed to update thread', httpStatus: 200 });
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: 'Failed to update thread', httpStatus: 200 });
   });
 
   it('answers a non-JSON body with the non-JSON message', async () => {
     stubApi({ routes: { '/api/x': { status: 502, text: '<html>Bad gateway</html>' } } });
-    expect(await failure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.nonJson, httpStatus: 502, code: 'non_json' });
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.nonJson, httpStatus: 502, code: 'non_json' });
   });
 
   it('answers a failure without a body with "Server error: {status}"', async () => {
     stubApi({ routes: { '/api/x': { status: 500 } } });
-    expect(await failure(apiGet('/api/x'))).toMatchObject({ message: 'Server error: 500', httpStatus: 500 });
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: 'Server error: 500', httpStatus: 500 });
   });
 
   it('reports a network failure as a connection error', async () => {
@@ -103,7 +93,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    expect(await failure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.connectionError, httpStatus: 0, code: 'network' });
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.connectionError, httpStatus: 0, code: 'network' });
   });
 
   it('aborts after the timeout with "Request timed out after N seconds"', async () => {
@@ -116,7 +106,7 @@ describe('api client', () => {
           ),
       ),
     );
-    expect(await failure(apiGet('/api/slow', { timeoutMs: 20 }))).toMatchObject({
+    expect(await apiFailure(apiGet('/api/slow', { timeoutMs: 20 }))).toMatchObject({
       message: 'Request timed out after 1 seconds',
       code: 'timeout',
     });
@@ -125,7 +115,7 @@ describe('api client', () => {
   it('validates the answer with a schema when one is given', async () => {
     stubApi({ routes: { '/api/n': { json: { n: 'three' } } } });
     const schema = z.object({ n: z.number() });
-    expect(await failure(apiGet('/api/n', { schema }))).toMatchObject({ message: MESSAGES.invalidResponse, code: 'invalid_response' });
+    expect(await apiFailure(apiGet('/api/n', { schema }))).toMatchObject({ message: MESSAGES.invalidResponse, code: 'invalid_response' });
     stubApi({ routes: { '/api/n': { json: { n: 3, extra: true } } } });
     const ok = await apiGet('/api/n', { schema });
     expect(ok).toEqual({ n: 3 });

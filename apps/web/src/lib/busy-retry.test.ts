@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/test/fake-api';
-import { ApiError, apiPost, parseRetryAfter } from './api-client';
+import { apiFailure, stubApi } from '@/test/fake-api';
+import { apiPost, parseRetryAfter } from './api-client';
 import { busyWaitMs, retryWhileBusy } from './busy-retry';
 
 const busy = { status: 503, json: { status: 'error', message: MESSAGES.serviceBusy }, headers: { 'Retry-After': '1' } };
@@ -15,16 +15,6 @@ function answersInTurn(answers: Array<typeof busy | typeof ok | { status: number
 }
 
 const post = () => apiPost<{ n: number }>('/api/messages/chat.php', { model: 'gpt-4o' });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,7 +34,7 @@ describe('Retry-After', () => {
 
   it("is kept on the ApiError of a failed call, from the answer's header", async () => {
     answersInTurn([busy]);
-    const error = await failure(post());
+    const error = await apiFailure(post());
     expect(error).toMatchObject({ httpStatus: 503, message: MESSAGES.serviceBusy, retryAfterMs: 1000 });
     expect(busyWaitMs(error)).toBe(1000);
   });
@@ -73,7 +63,7 @@ describe('retrying a full server', () => {
       { ...busy, headers: { 'Retry-After': '60' } },
     ]) {
       const { calls } = answersInTurn([answer, ok]);
-      const error = await failure(retryWhileBusy(post));
+      const error = await apiFailure(retryWhileBusy(post));
       expect(error.httpStatus).toBe(answer.status);
       expect(calls()).toBe(1);
     }
@@ -81,20 +71,20 @@ describe('retrying a full server', () => {
 
   it('shows the refusal once its budget is spent, and stops when no one wants the answer any more', async () => {
     const spent = answersInTurn([busy]);
-    const error = await failure(retryWhileBusy(post, { budgetMs: 2500 }));
+    const error = await apiFailure(retryWhileBusy(post, { budgetMs: 2500 }));
     expect(error.message).toBe(MESSAGES.serviceBusy);
     expect(spent.calls()).toBe(3); // at 0 s, 1 s and 2 s; a fourth at 3 s would be past the budget
 
     const left = answersInTurn([busy, ok]);
     let wanted = true;
-    const gone = failure(retryWhileBusy(post, { wanted: () => wanted }));
+    const gone = apiFailure(retryWhileBusy(post, { wanted: () => wanted }));
     wanted = false;
     expect((await gone).httpStatus).toBe(503);
     expect(left.calls()).toBe(1);
 
     const aborted = answersInTurn([busy, ok]);
     const controller = new AbortController();
-    const stopped = failure(retryWhileBusy(post, { signal: controller.signal }));
+    const stopped = apiFailure(retryWhileBusy(post, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 100);
     const startedAt = Date.now();
     expect((await stopped).httpStatus).toBe(503);

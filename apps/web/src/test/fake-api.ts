@@ -1,5 +1,6 @@
 import type { User } from '@ensemble/shared';
 import { vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 
 /** One canned answer: a status and a JSON body (or raw text). */
 export interface FakeAnswer {
@@ -49,4 +50,15 @@ export function stubApi(
   });
   vi.stubGlobal('fetch', fetchStub);
   return fetchStub;
+}
+
+/** The ApiError a call fails with; any other outcome fails the test. */
+export async function apiFailure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }
