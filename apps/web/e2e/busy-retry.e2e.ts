@@ -46,10 +46,9 @@ describe('a full server', () => {
     await first.getByRole('button', { name: 'Stop reply' }).click();
     await first.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
     const reply = second.locator('[data-testid="message"][data-sender="ai"]').last();
-    await second.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 15_000 });
-    await note.waitFor({ state: 'detached', timeout: 5_000 });
     // Its words stream in (the slow demo reply is stopped once they show, to keep the test short).
     await firstTokens(second);
+    expect(await second.getByTestId('busy-note').count()).toBe(0);
     await screenshot(second, 'chat-busy-retry-answered');
     await second.getByRole('button', { name: 'Stop reply' }).click();
     await reply.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
@@ -58,6 +57,38 @@ describe('a full server', () => {
     expect(await creditsOf(second)).toBe(before - 1);
     expect(await second.getByText(MESSAGES.serviceBusy).count()).toBe(0);
     // The refused tries are the browser's own "Failed to load resource" lines for the 503s, nothing else.
+    expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')))).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+
+  it('Stop while a chat waits for room ends the wait: the prompt and its placeholder go, nothing is charged, no error shows', async () => {
+    const first = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await first.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+    await send(first, 'Explain how tides work in detail');
+    await first.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 30_000 });
+
+    const second = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = collectConsoleErrors(second);
+    await second.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+    const before = await creditsOf(second);
+    await send(second, 'What is the capital of Spain?');
+    await second.getByTestId('busy-note').waitFor({ timeout: 15_000 });
+    const posts: number[] = [];
+    second.on('request', (req) => {
+      if (req.url().includes('/api/messages/chat.php') && req.method() === 'POST') posts.push(Date.now());
+    });
+    await second.getByRole('button', { name: 'Stop reply' }).click();
+    await second.getByTestId('busy-note').waitFor({ state: 'detached', timeout: 5_000 });
+    await second.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 5_000 });
+    expect(await second.locator('[data-testid="message"]').count()).toBe(0);
+    expect(await second.getByRole('alert').count()).toBe(0);
+    // No try goes out after Stop, even once the slot is free again.
+    await first.getByRole('button', { name: 'Stop reply' }).click();
+    await second.waitForTimeout(3000);
+    expect(posts).toEqual([]);
+    expect(await creditsOf(second)).toBe(before);
+    await screenshot(second, 'chat-busy-retry-stopped');
     expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')))).toEqual([]);
     await first.close();
     await second.close();

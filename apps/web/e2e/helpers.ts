@@ -59,7 +59,7 @@ export async function firstTokens(page: Page): Promise<void> {
       if (!reply) return false;
       const words = reply.cloneNode(true) as Element;
       for (const extra of words.querySelectorAll(
-        '[data-testid="sender-label"], [data-testid="demo-label"], [data-testid="streaming-dots"], button',
+        '[data-testid="sender-label"], [data-testid="demo-label"], [data-testid="streaming-dots"], [data-testid="busy-note"], button',
       ))
         extra.remove();
       return (words.textContent ?? '').trim().length > 15;

@@ -26,6 +26,8 @@ export interface SendDeps {
   stopped?(): boolean;
   /** Whether the send is still wanted (the user may have left the conversation while it waited). */
   wanted?(): boolean;
+  /** Ends a wait for a full server (Stop pressed while waiting): the refusal is thrown then. */
+  waitSignal?: AbortSignal;
 }
 
 /** The finished reply. */
@@ -107,7 +109,7 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   const res = await retryWhileBusy(() => sendChat(body, image ? 'image' : 'text', deps.signal), {
     onWait: (retryAt) => cb.onBusy?.(retryAt),
     wanted: deps.wanted,
-    signal: deps.signal,
+    signal: deps.waitSignal ?? deps.signal,
   });
   if (res.data.status === 'credits_exhausted')
     throw new CreditsError(res.message ?? exhaustedText(deps.isGuest), res.credits_remaining ?? 0);

@@ -13,6 +13,9 @@ import { stopReply } from '../api/stop-reply';
 import type { ChatBanner, ChatMessage, QueueStatus, SendRequest } from '../types';
 import type { ChatIdentity, useChatThread } from './use-chat-thread';
 
+/** What `streamingId` holds while a send waits for a full server: no stream yet, but Stop shows. */
+const WAITING = 'waiting';
+
 interface Job {
   request: SendRequest;
   placeholderId: number;
@@ -44,7 +47,8 @@ export function useChatSender(
   const queueRef = useRef<RequestQueue<Job> | null>(null);
   // The reply streaming right now (what Stop stops), and whether Stop was pressed on it.
   const [streamingId, setStreamingId] = useState<string | null>(null);
-  const current = useRef<{ streamId: string | null; stopped: boolean }>({ streamId: null, stopped: false });
+  // While a send waits for a full server, `cancelWait` ends the wait (Stop shows then too).
+  const current = useRef<{ streamId: string | null; stopped: boolean; cancelWait?: () => void }>({ streamId: null, stopped: false });
 
   queueRef.current ??= createRequestQueue<Job>(async (job) => {
     const { who, thread, findModel, setBanner } = latest.current;
@@ -57,6 +61,7 @@ export function useChatSender(
     let replyId = job.placeholderId;
     let partial = '';
     current.current = { streamId: null, stopped: false };
+    const waiting = new AbortController();
     try {
       const reply = await runSend(
         job.request,
@@ -67,6 +72,7 @@ export function useChatSender(
           ensureThread: thread.ensureThread,
           stopped: () => current.current.stopped,
           wanted: live,
+          waitSignal: waiting.signal,
         },
         {
           onIds(userMessageId, serverReplyId) {
@@ -96,6 +102,9 @@ export function useChatSender(
           onBusy: (retryAt) => {
             const id = replyId;
             update((list) => patchMessage(list, id, { retryAt }));
+            // Stop ends the wait; once the next try is out, Stop waits for its stream as usual.
+            current.current.cancelWait = retryAt === null ? undefined : () => waiting.abort();
+            setStreamingId(retryAt === null ? null : WAITING);
           },
           onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
           onTitle(threadId, newTitle) {
@@ -123,6 +132,14 @@ export function useChatSender(
       else if (live()) thread.setInfo((info) => ({ ...info, totalCredits: info.totalCredits + credits }));
     } catch (error) {
       const id = replyId;
+      if (waiting.signal.aborted && !partial) {
+        // Stopped while waiting for a full server, which saved nothing: the prompt and its reply go.
+        update((list) => removeMessage(removeMessage(list, id), job.userMessageId));
+        const open = thread.threadRef.current;
+        const branched = job.request.regenerateId !== undefined || job.request.parentId !== undefined;
+        if (branched && open !== null && live()) void thread.openThread(open);
+        return;
+      }
       // A reply cut mid-way keeps its text (the server saved it too), marked as cut.
       const kept = partialReply(error) || partial;
       // The instance generating it went away: the server kept it as interrupted, and so does the screen.
@@ -139,9 +156,14 @@ export function useChatSender(
     }
   }, setQueue);
 
-  /** Stops the reply that is streaming (the server keeps what came so far). */
+  /** Stops the reply that is streaming (the server keeps what came so far), or a send waiting for a full server. */
   const stop = useCallback(() => {
-    const { streamId, stopped } = current.current;
+    const { streamId, stopped, cancelWait } = current.current;
+    if (cancelWait && !stopped) {
+      current.current.stopped = true;
+      cancelWait();
+      return;
+    }
     if (!streamId || stopped) return;
     current.current.stopped = true;
     stopReply(streamId).catch((error: unknown) => {
