@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ensemble/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, type Journey, screenshot, useJourney } from './harness';
 import { creditsOf, firstTokens } from './helpers';
 
 async function send(page: Page, prompt: string): Promise<void> {
@@ -10,27 +10,39 @@ async function send(page: Page, prompt: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** A page of a new visitor (a browser context of its own) on a new thread, with its console errors and balance. */
+async function visitor(journey: Journey): Promise<{ page: Page; errors: string[]; credits: number }> {
+  const page = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = collectConsoleErrors(page);
+  await page.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
+  return { page, errors, credits: await creditsOf(page) };
+}
+
+/** One visitor's reply streams, holding the server's only slot. */
+async function holdTheSlot(journey: Journey): Promise<Page> {
+  const { page } = await visitor(journey);
+  await send(page, 'Explain how tides work in detail');
+  await page.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+/** The console errors but the browser's own "Failed to load resource" lines for chat.php's 503s. */
+const besidesRefusals = (errors: string[]) => errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')));
+
 describe('a full server', () => {
   // One stream at a time, and slow demo replies: a second chat finds the server full while the first streams.
   const journey = useJourney({ MAX_CONCURRENT_STREAMS: '1', DEMO_TOKENS_PER_SECOND: '8' });
 
   it('a chat refused as busy waits as the server asks, says so, and goes through once there is room, charged once', async () => {
-    const first = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await first.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
-    await send(first, 'Explain how tides work in detail');
-    await first.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 30_000 });
-
-    // Another visitor (a browser context of its own) sends while the only slot streams.
-    const second = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = collectConsoleErrors(second);
+    const first = await holdTheSlot(journey);
+    // Another visitor sends while the only slot streams.
+    const { page: second, errors, credits: before } = await visitor(journey);
     const refusals: number[] = [];
     second.on('response', (res) => {
       if (res.url().includes('/api/messages/chat.php') && res.request().method() === 'POST' && res.status() === 503) {
         refusals.push(Number(res.headers()['retry-after']));
       }
     });
-    await second.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
-    const before = await creditsOf(second);
     await send(second, 'What is the capital of France?');
     const note = second.getByTestId('busy-note');
     await note.waitFor({ timeout: 15_000 });
@@ -56,22 +68,14 @@ describe('a full server', () => {
     // Charged once (a stopped reply keeps its charge): the refused tries wrote nothing.
     expect(await creditsOf(second)).toBe(before - 1);
     expect(await second.getByText(MESSAGES.serviceBusy).count()).toBe(0);
-    // The refused tries are the browser's own "Failed to load resource" lines for the 503s, nothing else.
-    expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')))).toEqual([]);
+    expect(besidesRefusals(errors)).toEqual([]);
     await first.close();
     await second.close();
   });
 
   it('Stop while a chat waits for room ends the wait: the prompt and its placeholder go, nothing is charged, no error shows', async () => {
-    const first = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await first.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
-    await send(first, 'Explain how tides work in detail');
-    await first.getByRole('button', { name: 'Stop reply' }).waitFor({ timeout: 30_000 });
-
-    const second = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = collectConsoleErrors(second);
-    await second.goto(`${journey.server.url}/prod/thread?model=gpt-4o`);
-    const before = await creditsOf(second);
+    const first = await holdTheSlot(journey);
+    const { page: second, errors, credits: before } = await visitor(journey);
     await send(second, 'What is the capital of Spain?');
     await second.getByTestId('busy-note').waitFor({ timeout: 15_000 });
     const posts: number[] = [];
@@ -89,7 +93,7 @@ describe('a full server', () => {
     expect(posts).toEqual([]);
     expect(await creditsOf(second)).toBe(before);
     await screenshot(second, 'chat-busy-retry-stopped');
-    expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/messages/chat.php')))).toEqual([]);
+    expect(besidesRefusals(errors)).toEqual([]);
     await first.close();
     await second.close();
   });
