@@ -1,7 +1,9 @@
 import { ApiError } from './api-client';
+import { sleep } from './sleep';
 
-/** The longest wait one refusal may ask for before the call gives up instead; the first and last wait at least this. */
+/** The longest wait one refusal may ask for: past it, the refusal is shown instead. */
 const MAX_WAIT_MS = 10_000;
+/** The shortest wait between two tries, whatever the refusal says. */
 const MIN_WAIT_MS = 500;
 /** How long a call keeps trying a full server in all before it shows the refusal. */
 export const BUSY_RETRY_BUDGET_MS = 20_000;
@@ -43,22 +45,12 @@ export async function retryWhileBusy<T>(call: () => Promise<T>, options: BusyRet
       options.onWait?.(retryAt);
       try {
         await sleep(retryAt - Date.now(), options.signal);
+      } catch {
+        // Aborted: the refusal is what the caller is told, below.
       } finally {
         options.onWait?.(null);
       }
       if (options.signal?.aborted || options.wanted?.() === false) throw error;
     }
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

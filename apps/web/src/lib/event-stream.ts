@@ -1,4 +1,5 @@
 import { MESSAGES, type ReplyFigures, STREAM_DONE, TIMEOUTS } from '@ensemble/shared';
+import { sleep } from './sleep';
 
 /** One content delta of a reply. */
 export interface StreamDelta {
@@ -52,15 +53,6 @@ function parseBlock(block: string): SseBlock | null {
   }
   return data.length ? { id, data: data.join('\n') } : null;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
 
 /**
  * Reads a chat event stream to its [DONE], appending content deltas. A dropped connection is

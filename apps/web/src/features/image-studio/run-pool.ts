@@ -1,6 +1,5 @@
 import { LIMITS } from '@ensemble/shared';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { sleep } from '@/lib/sleep';
 
 /**
  * Runs `work` over the items with a fixed number of workers, each started `staggerMs` after the

@@ -1,9 +1,8 @@
 import { type CreateThreadRequest, type CreateThreadResponse, MESSAGES, THREAD_PATHS, TIMEOUTS } from '@ensemble/shared';
 import { ApiError, apiPost } from '@/lib/api-client';
+import { sleep } from '@/lib/sleep';
 
 let inFlight: Promise<CreateThreadResponse> | null = null;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function attempt(body: CreateThreadRequest): Promise<CreateThreadResponse> {
   const res = await apiPost<CreateThreadResponse>(THREAD_PATHS.create, body, { timeoutMs: TIMEOUTS.threadCreateMs });

@@ -13,9 +13,6 @@ import { stopReply } from '../api/stop-reply';
 import type { ChatBanner, ChatMessage, QueueStatus, SendRequest } from '../types';
 import type { ChatIdentity, useChatThread } from './use-chat-thread';
 
-/** What `streamingId` holds while a send waits for a full server: no stream yet, but Stop shows. */
-const WAITING = 'waiting';
-
 interface Job {
   request: SendRequest;
   placeholderId: number;
@@ -45,8 +42,8 @@ export function useChatSender(
   const latest = useRef({ who, thread, findModel, setBanner });
   latest.current = { who, thread, findModel, setBanner };
   const queueRef = useRef<RequestQueue<Job> | null>(null);
-  // The reply streaming right now (what Stop stops), and whether Stop was pressed on it.
-  const [streamingId, setStreamingId] = useState<string | null>(null);
+  // Whether Stop has something to stop: a reply streaming, or a send waiting for a full server.
+  const [stoppable, setStoppable] = useState(false);
   // While a send waits for a full server, `cancelWait` ends the wait (Stop shows then too).
   const current = useRef<{ streamId: string | null; stopped: boolean; cancelWait?: () => void }>({ streamId: null, stopped: false });
 
@@ -86,7 +83,7 @@ export function useChatSender(
           },
           onStreamStart: (streamId) => {
             current.current.streamId = streamId;
-            setStreamingId(streamId);
+            setStoppable(true);
             const id = replyId;
             update((list) => patchMessage(list, id, { type: 'text', streaming: true }));
           },
@@ -104,7 +101,7 @@ export function useChatSender(
             update((list) => patchMessage(list, id, { retryAt }));
             // Stop ends the wait; once the next try is out, Stop waits for its stream as usual.
             current.current.cancelWait = retryAt === null ? undefined : () => waiting.abort();
-            setStreamingId(retryAt === null ? null : WAITING);
+            setStoppable(retryAt !== null);
           },
           onCredits: (credits) => emitBrowserEvent('creditUpdate', { credits }),
           onTitle(threadId, newTitle) {
@@ -152,7 +149,7 @@ export function useChatSender(
       throw error;
     } finally {
       current.current = { streamId: null, stopped: false };
-      setStreamingId(null);
+      setStoppable(false);
     }
   }, setQueue);
 
@@ -229,5 +226,5 @@ export function useChatSender(
     });
   };
 
-  return { send, queue, stop, streaming: streamingId !== null };
+  return { send, queue, stop, streaming: stoppable };
 }
