@@ -2,11 +2,23 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The app is served under /prod by the API server; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/prod/',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every hashed asset, made once at build time, served by the server with
+    // Content-Encoding. index.html is left out: it is served per request with no-cache.
+    compression({
+      include: /\.(js|mjs|css|json|svg|txt|ttf)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

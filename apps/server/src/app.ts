@@ -48,6 +48,7 @@ import { watchDbPool } from './metrics/metrics.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { createProviderRegistry, providerSettingsFromEnv } from './providers/registry.js';
 
 /** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
@@ -151,6 +152,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
     instanceId: config.INSTANCE_ID,
   });
   await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
+  await app.register(compressionPlugin);
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });
   await app.register(identityPlugin, { db, config });

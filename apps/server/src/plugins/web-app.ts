@@ -18,6 +18,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       index: false,
       redirect: false,
       wildcard: true,
+      // The build's brotli and gzip copies (`x.js.br`, `x.js.gz`), chosen by the request's Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
