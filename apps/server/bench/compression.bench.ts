@@ -5,9 +5,10 @@
  * bytes sent; asserts nothing.
  */
 
+import { signInNewAccount } from '../src/test/account-factory.js';
+import { createTestApp } from '../src/test/app-factory.js';
+
 const RUNS = 400;
-const { createTestApp } = await import('../src/test/app-factory.js');
-const { signInNewAccount } = await import('../src/test/account-factory.js');
 
 const t = await createTestApp();
 try {
