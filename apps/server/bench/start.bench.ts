@@ -45,7 +45,7 @@ async function startOnce(args: string[], command = process.execPath, cwd = SERVE
     }
     throw new Error('server did not become healthy within 5 minutes');
   } finally {
-    process.kill(-(child.pid as number), 'SIGTERM');
+    if (child.exitCode === null) process.kill(-(child.pid as number), 'SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     rmSync(dataDir, { recursive: true, force: true });
   }
