@@ -3,13 +3,13 @@ import type { Redis } from 'ioredis';
 import {
   type HubEvent,
   type SavedTextLoader,
-  StreamBatcher,
   type StreamCursor,
   type StreamHub,
   type StreamMeta,
   replayFinished,
   toCursor,
 } from './stream-hub.js';
+import { StreamBatcher } from './stream-batcher.js';
 
 const RUNNING_TTL_S = 3600;
 // A write that fails (Redis gone, or this instance shutting down) loses that event for remote
