@@ -41,7 +41,6 @@ export class StreamBatcher {
       this.emit(id, contentData(event.content, event.message_id, event.format), event.content);
       return;
     }
-    const now = performance.now();
     let p = this.pending.get(id);
     if (!p) {
       p = { text: '', messageId: event.message_id, format: event.format, timer: null, lastOut: Number.NEGATIVE_INFINITY };
@@ -49,28 +48,22 @@ export class StreamBatcher {
     }
     p.messageId = event.message_id;
     p.format = event.format;
-    if (p.timer === null && now - p.lastOut >= this.windowMs) {
-      p.lastOut = now;
-      this.emit(id, contentData(event.content, p.messageId, p.format), event.content);
-      // Deltas in the window that this one opened wait for its end.
-      p.timer = setTimeout(() => this.flushWindow(id), this.windowMs);
-      return;
-    }
+    // Every delta joins the text that waits, so none can go out ahead of an earlier one; text
+    // waits only with a timer set, so it goes out within the window without a later delta.
     p.text += event.content;
+    if (p.timer !== null) return;
+    const wait = this.windowMs - (performance.now() - p.lastOut);
+    if (wait <= 0) this.send(id, p);
+    else p.timer = setTimeout(() => this.flush(id), wait);
   }
 
-  /** Sends what waits now (before another event or the end). */
+  /** Sends what waits now (at the end of its window, before another event, or at the end). */
   flush(id: string): void {
     const p = this.pending.get(id);
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
     p.timer = null;
-    if (p.text) {
-      const text = p.text;
-      p.text = '';
-      p.lastOut = performance.now();
-      this.emit(id, contentData(text, p.messageId, p.format), text);
-    }
+    if (p.text) this.send(id, p);
   }
 
   /** Flushes and forgets a stream. */
@@ -84,16 +77,10 @@ export class StreamBatcher {
     this.pending.clear();
   }
 
-  private flushWindow(id: string): void {
-    const p = this.pending.get(id);
-    if (!p) return;
-    p.timer = null;
-    if (!p.text) return;
+  private send(id: string, p: Pending): void {
     const text = p.text;
     p.text = '';
     p.lastOut = performance.now();
     this.emit(id, contentData(text, p.messageId, p.format), text);
-    // Text kept coming: keep gathering for one more window.
-    p.timer = setTimeout(() => this.flushWindow(id), this.windowMs);
   }
 }
