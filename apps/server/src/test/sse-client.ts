@@ -66,6 +66,21 @@ export async function readSse(
 export const contentOf = (events: SseEvent[]): string[] =>
   events.filter((e) => e.id !== null && e.data.startsWith('{"content"')).map((e) => JSON.parse(e.data).content as string);
 
+/**
+ * The reply text a reader holds after `events`, as a client builds it: content events append, a
+ * rewind drops what the reader holds beyond its offset (text never saved before its server died).
+ */
+export function replyTextOf(events: SseEvent[]): string {
+  let text = '';
+  for (const e of events) {
+    if (e.id === null || !e.data.startsWith('{')) continue;
+    const event = JSON.parse(e.data) as { content?: unknown; type?: unknown; offset?: unknown };
+    if (typeof event.content === 'string') text += event.content;
+    else if (event.type === 'rewind' && typeof event.offset === 'number') text = text.slice(0, event.offset);
+  }
+  return text;
+}
+
 /** The cookie header of a test client, for requests made over real HTTP. */
 export const cookieOf = (c: TestClient): string => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamError, readChatStream } from './event-stream';
 
@@ -60,6 +61,27 @@ describe('readChatStream', () => {
     const out = await readChatStream('/s', { retryBaseMs: 1 });
     expect(out.content).toBe('abc');
     expect(calls.map((h) => h['Last-Event-ID'])).toEqual([undefined, '2', '2']);
+  });
+
+  it('drops the text a rewind says was never saved, before the error of an interrupted reply', async () => {
+    const stopped = MESSAGES.generatorStopped;
+    const calls = scriptFetch([
+      {
+        chunks: [hello, ev(1, 'Long '), 'id: 2-17\ndata: {"content":"Detailed and","message_id":9,"format":"markdown"}\n\n'],
+        cutAfter: true,
+      },
+      {
+        chunks: [
+          hello,
+          `id: 3-13\ndata: ${JSON.stringify({ type: 'rewind', offset: 13 })}\n\n`,
+          `id: 4-13\ndata: ${JSON.stringify({ error: stopped })}\n\n`,
+        ],
+      },
+    ]);
+    const seen: string[] = [];
+    await expect(readChatStream('/s', { onDelta: (_d, soFar) => seen.push(soFar), retryBaseMs: 1 })).rejects.toThrow(stopped);
+    expect(seen).toEqual(['Long ', 'Long Detailed and', 'Long Detailed']);
+    expect(calls.map((h) => h['Last-Event-ID'])).toEqual([undefined, '2-17']);
   });
 
   it("fails with 'Connection failed after 3 retries' after three failed retries", async () => {

@@ -55,9 +55,10 @@ function parseBlock(block: string): SseBlock | null {
 }
 
 /**
- * Reads a chat event stream to its [DONE], appending content deltas. A dropped connection is
- * retried up to 3 times (1 s, 2 s, 3 s) and resumes after the last event id, so nothing is lost or
- * doubled; then it fails with 'Connection failed after 3 retries'. An error event ends it.
+ * Reads a chat event stream to its [DONE], appending content deltas (a rewind cuts the text back
+ * to what the server saved). A dropped connection is retried up to 3 times (1 s, 2 s, 3 s) and
+ * resumes after the last event id, so nothing is lost or doubled; then it fails with 'Connection
+ * failed after 3 retries'. An error event ends it.
  */
 export async function readChatStream(
   url: string,
@@ -118,6 +119,7 @@ export async function readChatStream(
             answered_by?: string;
             cost?: number;
             figures?: ReplyFigures;
+            offset?: number;
           };
           try {
             event = JSON.parse(block.data);
@@ -132,6 +134,14 @@ export async function readChatStream(
           }
           if (event.type === 'figures' && event.figures) {
             options.onFigures?.(event.figures);
+            continue;
+          }
+          // Text sent before the server died but never saved goes: the reader keeps what was saved.
+          if (event.type === 'rewind' && typeof event.offset === 'number') {
+            if (event.offset < content.length) {
+              content = content.slice(0, event.offset);
+              options.onDelta?.({ content: '', messageId, format: 'markdown' }, content);
+            }
             continue;
           }
           if (event.type === 'credits_exhausted')

@@ -7,7 +7,13 @@ export type StreamEvent =
   | { type: 'fallback'; answered_by: string; note: string; cost: number }
   | { type: 'credits_exhausted'; message: string }
   /** Sent once before the end of a reply that produced text: what it cost and how fast it came (issue 14). */
-  | { type: 'figures'; figures: ReplyFigures };
+  | { type: 'figures'; figures: ReplyFigures }
+  /**
+   * The reply's saved text ends at `offset` characters (UTF-16 code units, as event ids count): a
+   * reader holding more drops the rest. Comes before the error of a reply whose server died after
+   * sending text it had not saved yet, so every reader ends with exactly the saved reply.
+   */
+  | { type: 'rewind'; offset: number };
 
 /** A reply's cost and timing, also saved in its message metadata. */
 export interface ReplyFigures {

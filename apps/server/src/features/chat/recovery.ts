@@ -20,7 +20,8 @@ export interface SweepResult {
  * is never touched). Each open charge is settled once, across every instance sweeping at the same
  * time: kept when content had reached the caller, refunded otherwise (comparison replies with no
  * thread included). The reply is marked `interrupted` if it has text, removed if empty, and its
- * readers, on whichever instance, get the error event and [DONE]. Run at start and periodically.
+ * readers, on whichever instance, get the error event and [DONE], after a rewind to the saved text
+ * when they were sent more than it holds. Run at start and periodically.
  */
 export async function settleExpiredStreams(ctx: AppContext, leases: LeaseStore, hub: StreamHub): Promise<SweepResult> {
   const k = ctx.db.kysely;
@@ -38,7 +39,8 @@ export async function settleExpiredStreams(ctx: AppContext, leases: LeaseStore, 
     if (delivered) result.kept++;
     else result.refunded++;
     if (open.message_id !== null && (await closeReply(ctx, open.message_id))) result.interrupted++;
-    await hub.abandon(streamId, { error: MESSAGES.generatorStopped });
+    // The generator is dead, so the text read above is the reply's last.
+    await hub.abandon(streamId, { error: MESSAGES.generatorStopped }, reply?.content.length);
   }
 
   // Replies left streaming without an open charge (their charge was settled but the reply not closed).
@@ -47,8 +49,9 @@ export async function settleExpiredStreams(ctx: AppContext, leases: LeaseStore, 
   const orphanLive = await leases.alive(orphans.flatMap((o) => (o.streamId ? [o.streamId] : [])));
   for (const o of orphans) {
     if (o.streamId && orphanLive.has(o.streamId)) continue;
+    const saved = (await findMessage(k, o.id))?.content.length ?? 0;
     if (await closeReply(ctx, o.id)) result.interrupted++;
-    if (o.streamId) await hub.abandon(o.streamId, { error: MESSAGES.generatorStopped });
+    if (o.streamId) await hub.abandon(o.streamId, { error: MESSAGES.generatorStopped }, saved);
   }
   await leases.prune();
   return result;

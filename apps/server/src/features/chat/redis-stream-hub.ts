@@ -3,13 +3,14 @@ import type { Redis } from 'ioredis';
 import {
   type HubEvent,
   type SavedTextLoader,
-  StreamBatcher,
   type StreamCursor,
   type StreamHub,
   type StreamMeta,
   replayFinished,
+  rewindData,
   toCursor,
 } from './stream-hub.js';
+import { StreamBatcher } from './stream-batcher.js';
 
 const RUNNING_TTL_S = 3600;
 // A write that fails (Redis gone, or this instance shutting down) loses that event for remote
@@ -17,6 +18,7 @@ const RUNNING_TTL_S = 3600;
 const dropped = () => {};
 // Appends events after the last one with the next numbers, unless the stream is unknown or ended,
 // then lets the keys expire: one script, so two instances abandoning at once cannot interleave.
+// ARGV: channel, ttl, [DONE], the saved text's length (-1: none) and its rewind event, the events.
 const ABANDON = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 if redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
@@ -28,12 +30,18 @@ if last then
   n = e.seq
   off = e.offset
 end
-for i = 4, #ARGV do
+local function append(data)
   n = n + 1
-  local raw = cjson.encode({ seq = n, offset = off, data = ARGV[i] })
+  local raw = cjson.encode({ seq = n, offset = off, data = data })
   redis.call('RPUSH', KEYS[2], raw)
   redis.call('PUBLISH', ARGV[1], raw)
 end
+local saved = tonumber(ARGV[4])
+if saved >= 0 and off > saved then
+  off = saved
+  append(ARGV[5])
+end
+for i = 6, #ARGV do append(ARGV[i]) end
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 redis.call('EXPIRE', KEYS[2], ARGV[2])
 return 1
@@ -187,10 +195,25 @@ export class RedisStreamHub implements StreamHub {
     return unsubscribe;
   }
 
-  async abandon(id: string, event: StreamEvent): Promise<void> {
+  async abandon(id: string, event: StreamEvent, savedLength?: number): Promise<void> {
     const k = key(id);
     const ttl = Math.max(1, Math.ceil(this.graceMs / 1000));
-    await this.redis.eval(ABANDON, 3, k.meta, k.events, k.final, k.channel, String(ttl), STREAM_DONE, JSON.stringify(event), STREAM_DONE);
+    const saved = savedLength ?? -1;
+    const rewind = rewindData(Math.max(0, saved));
+    await this.redis.eval(
+      ABANDON,
+      3,
+      k.meta,
+      k.events,
+      k.final,
+      k.channel,
+      String(ttl),
+      STREAM_DONE,
+      String(saved),
+      rewind,
+      JSON.stringify(event),
+      STREAM_DONE,
+    );
   }
 
   async close(): Promise<void> {

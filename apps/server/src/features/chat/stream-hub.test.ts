@@ -108,4 +108,33 @@ describe('MemoryStreamHub', () => {
       vi.useRealTimers();
     }
   });
+  it('rewinds readers to the saved text when it abandons a stream whose generator died, live and on replay', async () => {
+    const saved = 'Long Detailed';
+    const hub = new MemoryStreamHub(60_000, { loadSaved: async () => saved });
+    hubs.push(hub);
+    await hub.create({ id: 's9', ownerKey: 'guest:9', model: 'gpt-4o', messageId: 9 });
+    const live: Array<HubEvent | null> = [];
+    await hub.attach('s9', 0, (e) => live.push(e));
+    // Sent, but only its first 13 characters were saved before the generator died.
+    for (const c of ['Long Detailed', ' and never saved']) hub.push('s9', { content: c, message_id: 9, format: 'markdown' });
+    await hub.abandon('s9', { error: 'stopped' }, saved.length);
+    const textOf = (events: Array<HubEvent | null>) => {
+      let text = '';
+      for (const e of events) {
+        if (!e || e.data === '[DONE]') continue;
+        const event = JSON.parse(e.data) as { content?: string; type?: string; offset?: number };
+        if (event.content !== undefined) text += event.content;
+        if (event.type === 'rewind') text = text.slice(0, event.offset);
+      }
+      return text;
+    };
+    expect(textOf(live)).toBe(saved);
+    expect(live.slice(-4).map((e) => e?.data ?? null)).toEqual(['{"type":"rewind","offset":13}', '{"error":"stopped"}', '[DONE]', null]);
+    expect(live.at(-4)?.offset).toBe(saved.length);
+    // A reader resuming after the first event, once the stream is finished, ends with the same text.
+    const first = live[0] as HubEvent;
+    const replayed: Array<HubEvent | null> = [first];
+    await hub.attach('s9', { seq: first.seq, offset: first.offset }, (e) => replayed.push(e));
+    expect(textOf(replayed)).toBe(saved);
+  });
 });

@@ -1,4 +1,5 @@
 import { MESSAGES, type MessageMetadata, STREAM_DONE, type StreamEvent } from '@ensemble/shared';
+import { StreamBatcher, contentData } from './stream-batcher.js';
 
 /**
  * One numbered event of a stream; `data` is the JSON text (or the literal [DONE]). `offset` is the
@@ -35,11 +36,6 @@ export interface StreamMeta {
   messageId: number | null;
 }
 
-type ContentEvent = Extract<StreamEvent, { content: string }>;
-const isContent = (event: StreamEvent): event is ContentEvent => typeof (event as { content?: unknown }).content === 'string';
-const contentData = (content: string, messageId: number | null, format: ContentEvent['format']) =>
-  JSON.stringify({ content, message_id: messageId, format } satisfies ContentEvent);
-
 /** Where streams live: in this process, or in Redis so that every instance can serve them. */
 export interface StreamHub {
   create(meta: StreamMeta): Promise<void>;
@@ -58,108 +54,22 @@ export interface StreamHub {
   attach(id: string, after: number | StreamCursor, deliver: (event: HubEvent | null) => void): Promise<(() => void) | null>;
   /**
    * Ends a stream whose generator died (its lease expired), from any instance: appends the event
-   * and [DONE] unless the stream already ended.
+   * and [DONE] unless the stream already ended. `savedLength` is the length of the reply's saved
+   * text: readers were sent more (text the generator had not saved yet) get a rewind to it first.
    */
-  abandon(id: string, event: StreamEvent): Promise<void>;
+  abandon(id: string, event: StreamEvent, savedLength?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Loads a finished thread reply's saved text (its message row), for readers that come after the events are gone. */
 export type SavedTextLoader = (messageId: number) => Promise<string | undefined>;
 
+/** The data of a rewind event to `offset` (see StreamEvent). */
+export const rewindData = (offset: number): string => JSON.stringify({ type: 'rewind', offset } satisfies StreamEvent);
+const isRewind = (data: string) => data.startsWith('{"type":"rewind"');
+
 export const toCursor = (after: number | StreamCursor): StreamCursor =>
   typeof after === 'number' ? { seq: after, offset: after === 0 ? 0 : null } : after;
-
-interface Pending {
-  text: string;
-  messageId: number | null;
-  format: ContentEvent['format'];
-  timer: NodeJS.Timeout | null;
-  lastOut: number;
-}
-
-/**
- * Joins a stream's content deltas into one event per window of `windowMs`: a delta that comes
- * when nothing went out for a window (the first one, or after a pause) goes out at once; the rest
- * wait at most `windowMs`. Any other event, and the end, first flushes what waits, so the order
- * of text and events is kept and no text is lost. A window of 0 sends every delta as it comes.
- */
-export class StreamBatcher {
-  private readonly pending = new Map<string, Pending>();
-
-  constructor(
-    private readonly windowMs: number,
-    /** Writes one event: its JSON text and the content it carries ('' for other events). */
-    private readonly emit: (id: string, data: string, added: string) => void,
-  ) {}
-
-  push(id: string, event: StreamEvent): void {
-    if (!isContent(event)) {
-      this.flush(id);
-      this.emit(id, JSON.stringify(event), '');
-      return;
-    }
-    if (!event.content) return;
-    if (this.windowMs <= 0) {
-      this.emit(id, contentData(event.content, event.message_id, event.format), event.content);
-      return;
-    }
-    const now = performance.now();
-    let p = this.pending.get(id);
-    if (!p) {
-      p = { text: '', messageId: event.message_id, format: event.format, timer: null, lastOut: Number.NEGATIVE_INFINITY };
-      this.pending.set(id, p);
-    }
-    p.messageId = event.message_id;
-    p.format = event.format;
-    if (p.timer === null && now - p.lastOut >= this.windowMs) {
-      p.lastOut = now;
-      this.emit(id, contentData(event.content, p.messageId, p.format), event.content);
-      // Deltas in the window that this one opened wait for its end.
-      p.timer = setTimeout(() => this.flushWindow(id), this.windowMs);
-      return;
-    }
-    p.text += event.content;
-  }
-
-  /** Sends what waits now (before another event or the end). */
-  flush(id: string): void {
-    const p = this.pending.get(id);
-    if (!p) return;
-    if (p.timer) clearTimeout(p.timer);
-    p.timer = null;
-    if (p.text) {
-      const text = p.text;
-      p.text = '';
-      p.lastOut = performance.now();
-      this.emit(id, contentData(text, p.messageId, p.format), text);
-    }
-  }
-
-  /** Flushes and forgets a stream. */
-  end(id: string): void {
-    this.flush(id);
-    this.pending.delete(id);
-  }
-
-  close(): void {
-    for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
-    this.pending.clear();
-  }
-
-  private flushWindow(id: string): void {
-    const p = this.pending.get(id);
-    if (!p) return;
-    p.timer = null;
-    if (!p.text) return;
-    const text = p.text;
-    p.text = '';
-    p.lastOut = performance.now();
-    this.emit(id, contentData(text, p.messageId, p.format), text);
-    // Text kept coming: keep gathering for one more window.
-    p.timer = setTimeout(() => this.flushWindow(id), this.windowMs);
-  }
-}
 
 /**
  * What a finished stream keeps for its grace period: not its content events, only the events that
@@ -216,6 +126,7 @@ let _flatReads = 0;
 /**
  * Replays a finished stream from its kept parts: the text after the reader's offset, cut at the
  * offsets where the other events came, so the reader gets the same text and events in the same order.
+ * A reader that holds more than the text (a rewind among the events says so) gets that rewind.
  */
 export function replayFinished(
   others: HubEvent[],
@@ -233,6 +144,7 @@ export function replayFinished(
       pos = upTo;
     }
     deliver(other);
+    if (isRewind(other.data)) pos = Math.min(pos, other.offset);
   }
 }
 
@@ -246,12 +158,15 @@ export interface SavedReply {
 
 /**
  * Replays a finished thread reply from its saved row alone (its stream was dropped: grace over, or
- * the budget full): the text after the reader's offset, then the figures saved with it, the error a
- * cut reply ended with, and [DONE], numbered after the reader's last event.
+ * the budget full, or its server restarted): the text after the reader's offset, or a rewind when
+ * the reader holds more than was saved, then the figures saved with it, the error a cut reply ended
+ * with, and [DONE], numbered after the reader's last event.
  */
 export function replaySaved(saved: SavedReply, cursor: StreamCursor & { offset: number }, deliver: (event: HubEvent) => void): void {
   const { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } = saved.metadata ?? {};
   const ends: StreamEvent[] = [];
+  // Its server died after sending the reader text it had not saved: the saved text is the reply.
+  if (cursor.offset > saved.content.length) ends.push({ type: 'rewind', offset: saved.content.length });
   // The figures the reply was saved with (JSON leaves out those it does not have).
   if (credits !== undefined && total_ms !== undefined)
     ends.push({ type: 'figures', figures: { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } });
@@ -351,8 +266,12 @@ export class MemoryStreamHub implements StreamHub {
     return () => {};
   }
 
-  async abandon(id: string, event: StreamEvent): Promise<void> {
-    if (!this.streams.has(id)) return;
+  async abandon(id: string, event: StreamEvent, savedLength?: number): Promise<void> {
+    const entry = this.streams.get(id);
+    if (!entry) return;
+    // What waits in the coalescing window goes out first, so the rewind covers it too.
+    this.batcher.flush(id);
+    if (savedLength !== undefined && entry.offset > savedLength) this.append(id, rewindData(savedLength), '', savedLength);
     this.push(id, event);
     this.finish(id);
   }
@@ -395,11 +314,13 @@ export class MemoryStreamHub implements StreamHub {
     this.finishedBytes = 0;
   }
 
-  private append(id: string, data: string, added: string): void {
+  /** Appends one event: content `added`, or another event (a rewind to `rewindTo` sets the offset back). */
+  private append(id: string, data: string, added: string, rewindTo?: number): void {
     const entry = this.streams.get(id);
     if (!entry) return;
     entry.seq += 1;
-    entry.offset += added.length;
+    entry.offset = rewindTo ?? entry.offset + added.length;
+    if (rewindTo !== undefined && entry.text !== null) entry.text = entry.text.slice(0, rewindTo);
     const event: HubEvent = { seq: entry.seq, offset: entry.offset, data };
     entry.events.push(event);
     if (!added) entry.others.push(event);
