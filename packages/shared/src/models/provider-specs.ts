@@ -49,8 +49,8 @@ export const PROVIDER_MODEL_SPECS: Readonly<Record<string, ProviderModelSpec>> =
   'gemini-3.6-flash': GEMINI3,
   'gemini-3.5-flash-lite': GEMINI3,
   'gemini-3.1-pro-preview': GEMINI3,
-  // huggingface.co/meta-llama/Llama-3.1-405B-Instruct config (131,072 positions); the Replicate
-  // model page sets no output cap beyond it.
+  // huggingface.co/meta-llama/Llama-3.1-405B-Instruct config (131,072 positions); the model's page,
+  // replicate.com/meta/meta-llama-3.1-405b-instruct, states no maximum for max_tokens (default 512).
   'meta/meta-llama-3.1-405b-instruct': spec(131_072, undefined, ['text'], SAMPLING),
   // platform.claude.com/docs/en/models/{family}/overview: Claude 5.x reads 1M and writes 128K and
   // takes no sampling parameters; Claude Haiku 4.5 reads 200K, writes 64K, takes temperature 0-1.
