@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,14 @@ describe('loadConfig', () => {
       ])
         expect(problems).toContain(name);
     }
+  });
+
+  it('shows in the README only TRUST_PROXY values the server accepts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const shown = [...readme.matchAll(/TRUST_PROXY=([^\s`|]+)/g)].map((m) => m[1] as string);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const value of shown) expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }), value).not.toThrow();
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses plain true with the reason', () => {

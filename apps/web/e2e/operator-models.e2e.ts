@@ -90,7 +90,7 @@ describe('operator Models and Providers', () => {
     const offered = await firstMenu.getByRole('menuitem').allInnerTexts();
     // The two text favourites (the image one shows in image mode), then the way to all models.
     expect(offered.map((n) => n.split('\n')[0])).toEqual([
-      'DeepSeek Chat → DeepSeek V4 Flash',
+      'DeepSeek Chat → DeepSeek V4.1 Flash',
       'Claude 3.5 Haiku → Claude Haiku 5.5',
       'All Models...',
     ]);

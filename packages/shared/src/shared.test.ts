@@ -3,8 +3,12 @@ import {
   CREDITS,
   DEFAULT_SHORTLIST,
   IMAGE_MODELS,
+  MAX_OUTPUT_TOKENS_LIMIT,
   MESSAGES,
+  type ModelEntry,
+  PROVIDER_MODEL_SPECS,
   TEXT_MODELS,
+  acceptsImages,
   chatRequestSchema,
   clampTitle,
   findModel,
@@ -14,6 +18,7 @@ import {
   metadataInputSchema,
   modelCost,
   normalizeAspectRatio,
+  outputTokenLimit,
   promptTitle,
   sendFailureText,
 } from './index.js';
@@ -36,12 +41,12 @@ describe('titles', () => {
 describe('catalogue', () => {
   it('holds the spec models with their providers and costs', () => {
     const cost = (id: string) => modelCost(findModel({ text_models: [...TEXT_MODELS], image_models: [...IMAGE_MODELS] }, id));
-    expect(TEXT_MODELS).toHaveLength(23);
+    expect(TEXT_MODELS).toHaveLength(25);
     expect(IMAGE_MODELS).toHaveLength(10);
     expect([cost('gpt-4o'), cost('o1-mini'), cost('o3-mini'), cost('claude-3-5-haiku-latest')]).toEqual([1, 3, 3, 1]);
     expect([cost('flux'), cost('flux-pro'), cost('dall-e-3'), cost('dall-e-2'), cost('gpt-image-1')]).toEqual([4, 4, 3, 3, 8]);
     expect([cost('V_1'), cost('V_1_TURBO'), cost('V_2A'), cost('V_2A_TURBO'), cost('sdxl')]).toEqual([4, 4, 5, 5, 3]);
-    expect(TEXT_MODELS.find((m) => m.id === 'deepseek-chat')?.model_id).toBe('deepseek-v4-flash');
+    expect(TEXT_MODELS.find((m) => m.id === 'deepseek-chat')?.model_id).toBe('deepseek-flash');
     expect(TEXT_MODELS.every((m) => m.stream)).toBe(true);
     expect(IMAGE_MODELS.some((m) => m.stream)).toBe(false);
     const ids = [...TEXT_MODELS, ...IMAGE_MODELS].map((m) => m.id);
@@ -56,6 +61,22 @@ describe('catalogue', () => {
     for (const m of all) {
       for (const f of m.fallbacks ?? []) expect(all.find((o) => o.id === f)?.type).toBe(m.type);
     }
+  });
+
+  it("gives every text row its provider model's documented context, output cap, inputs and parameters", () => {
+    const row = (id: string) => TEXT_MODELS.find((m) => m.id === id);
+    for (const m of TEXT_MODELS) {
+      expect(PROVIDER_MODEL_SPECS[m.model_id ?? m.id], m.id).toBeDefined();
+      expect(m.context_window, m.id).toBeGreaterThan(0);
+      expect(outputTokenLimit(m), m.id).toBeLessThanOrEqual(MAX_OUTPUT_TOKENS_LIMIT);
+    }
+    expect([row('gpt-4o')?.max_output_tokens, row('gpt-4o-mini')?.max_output_tokens]).toEqual([16_384, 16_384]);
+    expect(outputTokenLimit(row('gemini-2.0-flash-exp') as ModelEntry)).toBe(65_536);
+    expect(outputTokenLimit(row('claude-3-haiku-20240307') as ModelEntry)).toBe(64_000);
+    // DeepSeek V4 thinks by default and ignores temperature; Grok 4.3 reads images.
+    for (const id of ['deepseek-chat', 'deepseek-v4-pro']) expect(row(id)?.parameters).toEqual(['max_output_tokens']);
+    expect(acceptsImages(row('grok-2-latest') as ModelEntry)).toBe(true);
+    expect(row('gpt-6.2-sol')?.parameters).toEqual(['max_output_tokens']);
   });
 
   it('defaults a missing cost to 1 and guesses image models from their ids', () => {

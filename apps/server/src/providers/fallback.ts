@@ -1,4 +1,4 @@
-import { MESSAGES, type ModelEntry, PROVIDER_LABELS, acceptsParameter } from '@ensemble/shared';
+import { MESSAGES, type ModelEntry, PROVIDER_LABELS, acceptsParameter, outputTokenLimit } from '@ensemble/shared';
 import { type ChatTurn, type GeneratedImage, ProviderError, type ProviderAdapter, type TextGenerationRequest } from './types.js';
 import type { AspectRatio } from '@ensemble/shared';
 
@@ -26,12 +26,14 @@ export interface FallbackOptions {
 // Anthropic's Messages API takes temperature from 0 to 1; the others from 0 to 2.
 const TEMPERATURE_MAX: Partial<Record<ModelEntry['provider'], number>> = { anthropic: 1 };
 
-/** The parameters a row accepts out of those asked for, in its provider's range. */
+/** The parameters a row honours out of those asked for, in its provider's range (the output cap lowered to the row's). */
 export function acceptedParams(model: ModelEntry, params: FallbackOptions['params']): { temperature?: number; maxOutputTokens?: number } {
   const out: { temperature?: number; maxOutputTokens?: number } = {};
   if (params?.temperature != null && acceptsParameter(model, 'temperature'))
     out.temperature = Math.min(params.temperature, TEMPERATURE_MAX[model.provider] ?? 2);
-  if (params?.maxOutputTokens != null && acceptsParameter(model, 'max_output_tokens')) out.maxOutputTokens = params.maxOutputTokens;
+  // A thread's setting holds for every model in it; each gets at most what its provider allows (more is a 400).
+  if (params?.maxOutputTokens != null && acceptsParameter(model, 'max_output_tokens'))
+    out.maxOutputTokens = Math.min(params.maxOutputTokens, outputTokenLimit(model));
   return out;
 }
 

@@ -29,7 +29,7 @@ describe('provider registry', () => {
 
   it('sends the re-mapped provider id', () => {
     const registry = createProviderRegistry(settings({ keys: { deepseek: 'k' } }));
-    expect(registry.resolve(model('deepseek-chat'))?.providerModelId).toBe('deepseek-v4-flash');
+    expect(registry.resolve(model('deepseek-chat'))?.providerModelId).toBe('deepseek-flash');
   });
 
   it('falls back to the demo adapter for a provider without a key', () => {

@@ -64,7 +64,7 @@ const CASES: Case[] = [
     modelId: 'deepseek-chat',
     create: createDeepSeekAdapter,
     sentModel: bodyModel,
-    expectedModel: 'deepseek-v4-flash',
+    expectedModel: 'deepseek-flash',
     sentKey: bearer,
     unknownId: 'deepseek-chat-v1',
   },

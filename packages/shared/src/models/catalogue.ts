@@ -1,3 +1,5 @@
+import { MAX_OUTPUT_TOKENS_LIMIT } from '../constants.js';
+
 /** The model catalogue's shape: core.md section 3, with decisions.md's ids and issue 10's mappings. */
 
 export type ProviderId = 'openai' | 'anthropic' | 'google' | 'xai' | 'deepseek' | 'replicate' | 'ideogram';
@@ -34,8 +36,12 @@ export interface ModelEntry {
   fallbacks?: string[];
   /** Set by the server when the model is answered by the built-in demo provider. */
   demo?: boolean;
-  /** Generation parameters the model accepts (text rows); reasoning models refuse temperature. */
+  /** Generation parameters the model honours (text rows); others are never sent (reasoning models refuse temperature). */
   parameters?: GenerationParameter[];
+  /** Tokens one request may hold, prompt and reply together (text rows, from the provider's model page). */
+  context_window?: number;
+  /** The most tokens one reply may ask for (text rows); a thread's larger setting is lowered to it. */
+  max_output_tokens?: number;
   /** What the model can read: text rows without 'image' cannot see attached pictures. Left out: text only. */
   input?: ModelInput[];
   /** Credits each attached file adds to a message sent to this model (default 1). */
@@ -65,13 +71,16 @@ export interface RowOptions {
   parameters?: GenerationParameter[];
   input?: ModelInput[];
   attachment_cost?: number;
+  context_window?: number;
+  max_output_tokens?: number;
 }
-
-/** What a reasoning model accepts: no temperature (the provider refuses it). */
-export const REASONING_PARAMETERS: GenerationParameter[] = ['max_output_tokens'];
 
 /** Whether a model takes a parameter; a row without the list takes none. */
 export const acceptsParameter = (model: Pick<ModelEntry, 'parameters'>, p: GenerationParameter) => model.parameters?.includes(p) ?? false;
+
+/** The largest output-token setting a row takes: its own limit, or the thread setting's bound when it has none. */
+export const outputTokenLimit = (model: Pick<ModelEntry, 'max_output_tokens'>): number =>
+  Math.min(model.max_output_tokens ?? MAX_OUTPUT_TOKENS_LIMIT, MAX_OUTPUT_TOKENS_LIMIT);
 
 const icon = (family: IconFamily) => `/api/assets/icons/${family}.svg`;
 

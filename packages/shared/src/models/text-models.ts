@@ -1,14 +1,17 @@
-import { type ModelEntry, REASONING_PARAMETERS as reasoning, textRow as text } from './catalogue.js';
+import { type ModelEntry, textRow as text } from './catalogue.js';
+import { withProviderSpec } from './provider-specs.js';
 
-// Every provider id below was checked on 2026-11-23 against the source named beside it: the model-id
-// unions of the @ai-sdk provider packages we ship (openai 3.0.141, anthropic 3.0.137, google 3.0.141,
-// xai 3.0.99, deepseek 2.0.69) and the provider's own model or deprecation page. A spec row whose
-// model was retired keeps its id and says in its name which current model answers it.
+// Every provider id below was checked on 2026-11-27 against the source named beside it: the provider's
+// own model or deprecation page and the model-id unions of the @ai-sdk provider packages we ship
+// (openai 3.0.141, anthropic 3.0.137, google 3.0.141, xai 3.0.99, deepseek 2.0.69). A spec row whose
+// model was retired keeps its id and says in its name which current model answers it. What each
+// provider model reads, writes and honours (context, output cap, images, parameters) is in provider-specs.ts.
 
 /** The text rows: the spec's (ids kept) and each provider's current flagship and fast models. */
 const ROWS: readonly ModelEntry[] = [
   // OpenAI: developers.openai.com/api/docs/deprecations (gpt-4o, gpt-4o-mini shut down 2027-01-14;
-  // o1-mini, o3-mini retired 2026-10-23) and models/gpt-6.1-terra, gpt-6.1-sol, gpt-6-astra, gpt-6-luna.
+  // o1-mini, o3-mini retired 2026-10-23) and models/gpt-6.2-astra, gpt-6.2-sol (the page's newest),
+  // gpt-6.1-terra, gpt-6.1-sol, gpt-6-astra, gpt-6-luna.
   text(
     'gpt-4o',
     'GPT-4o',
@@ -40,7 +43,6 @@ const ROWS: readonly ModelEntry[] = [
     'o1-mini was retired by OpenAI; GPT-6.1 Terra, a fast reasoning model, answers.',
     {
       model_id: 'gpt-6.1-terra',
-      parameters: reasoning,
     },
   ),
   text(
@@ -52,16 +54,20 @@ const ROWS: readonly ModelEntry[] = [
     "o3-mini was retired by OpenAI; GPT-6.1 Sol, OpenAI's everyday reasoning workhorse, answers.",
     {
       model_id: 'gpt-6.1-sol',
-      parameters: reasoning,
     },
   ),
   // GPT-6 models reason before answering and, like the o-series, refuse temperature.
-  text('gpt-6-astra', 'GPT-6 Astra', 'openai', 'openai', 3, "OpenAI's most capable model for hard reasoning, coding and research.", {
-    parameters: reasoning,
-  }),
-  text('gpt-6-luna', 'GPT-6 Luna', 'openai', 'openai', 1, "OpenAI's fastest, lightest GPT-6 for quick everyday answers.", {
-    parameters: reasoning,
-  }),
+  text(
+    'gpt-6.2-astra',
+    'GPT-6.2 Astra',
+    'openai',
+    'openai',
+    3,
+    "OpenAI's frontier model for hard reasoning, coding and professional work.",
+  ),
+  text('gpt-6.2-sol', 'GPT-6.2 Sol', 'openai', 'openai', 3, "OpenAI's go-to reasoning model for everyday work, from writing to code."),
+  text('gpt-6-astra', 'GPT-6 Astra', 'openai', 'openai', 3, "OpenAI's previous frontier model for hard reasoning, coding and research."),
+  text('gpt-6-luna', 'GPT-6 Luna', 'openai', 'openai', 1, "OpenAI's fastest, lightest GPT-6 for quick everyday answers."),
   // Google: ai.google.dev/gemini-api/docs/models and /deprecations (the 1.x and 2.0 models are shut down).
   text(
     'gemini-2.0-flash-exp',
@@ -131,7 +137,6 @@ const ROWS: readonly ModelEntry[] = [
     'Claude 3.5 Sonnet was retired by Anthropic; Claude Sonnet 5 answers.',
     {
       model_id: 'claude-sonnet-5',
-      parameters: reasoning,
     },
   ),
   text(
@@ -143,7 +148,6 @@ const ROWS: readonly ModelEntry[] = [
     "Claude 3.7 Sonnet was retired by Anthropic; Claude Sonnet 5.5, Anthropic's best mix of speed and intelligence, answers.",
     {
       model_id: 'claude-sonnet-5-5',
-      parameters: reasoning,
       fallbacks: ['claude-3-5-sonnet-latest'],
     },
   ),
@@ -156,7 +160,6 @@ const ROWS: readonly ModelEntry[] = [
     'Claude 3 Opus was retired by Anthropic; Claude Opus 5.5 answers.',
     {
       model_id: 'claude-opus-5-5',
-      parameters: reasoning,
     },
   ),
   text(
@@ -168,7 +171,6 @@ const ROWS: readonly ModelEntry[] = [
     "Claude 3.5 Haiku was retired by Anthropic; Claude Haiku 5.5, Anthropic's fastest model, answers.",
     {
       model_id: 'claude-haiku-5-5',
-      parameters: reasoning,
     },
   ),
   text(
@@ -189,9 +191,8 @@ const ROWS: readonly ModelEntry[] = [
     'anthropic',
     3,
     "Anthropic's most capable model for demanding reasoning and long tasks.",
-    { parameters: reasoning },
   ),
-  // xAI: docs.x.ai models list as mirrored by @ai-sdk/xai (grok-2 and grok-3 are retired).
+  // xAI: docs.x.ai/developers/models and /migration/may-15-retirement (grok-2 and grok-3 are retired).
   text(
     'grok-3-mini-fast-latest',
     'Grok 3 Mini Fast → Grok 4.20',
@@ -204,9 +205,17 @@ const ROWS: readonly ModelEntry[] = [
       fallbacks: ['grok-2-latest'],
     },
   ),
-  text('grok-2-latest', 'Grok 2 → Grok 4.3', 'xai', 'xai', 1, "Grok 2 was retired by xAI; Grok 4.3, xAI's flagship, answers.", {
-    model_id: 'grok-4.3',
-  }),
+  text(
+    'grok-2-latest',
+    'Grok 2 → Grok 4.3',
+    'xai',
+    'xai',
+    1,
+    "Grok 2 was retired by xAI; Grok 4.3, xAI's 1M-context workhorse that also reads images, answers.",
+    {
+      model_id: 'grok-4.3',
+    },
+  ),
   text(
     'grok-4.20-0309-reasoning',
     'Grok 4.20 Reasoning',
@@ -214,20 +223,14 @@ const ROWS: readonly ModelEntry[] = [
     'xai',
     3,
     "xAI's reasoning Grok for maths, science and multi-step problems.",
-    { parameters: reasoning },
   ),
-  // DeepSeek: api-docs.deepseek.com models list as mirrored by @ai-sdk/deepseek ("deepseek-chat-v1" never existed).
-  text('deepseek-chat', 'DeepSeek Chat → DeepSeek V4 Flash', 'deepseek', 'deepseek', 1, "DeepSeek's fast V4 model for chat and code.", {
-    model_id: 'deepseek-v4-flash',
+  // DeepSeek: api-docs.deepseek.com/quick_start/pricing ("deepseek-chat-v1" never existed; deepseek-v4-flash
+  // is now answered by V4.1 Flash, whose id is deepseek-flash).
+  text('deepseek-chat', 'DeepSeek Chat → DeepSeek V4.1 Flash', 'deepseek', 'deepseek', 1, "DeepSeek's fast V4.1 model for chat and code.", {
+    model_id: 'deepseek-flash',
   }),
   text('deepseek-v4-pro', 'DeepSeek V4 Pro', 'deepseek', 'deepseek', 3, "DeepSeek's strongest V4 model for reasoning, maths and code."),
 ];
 
-// Image input per the providers' model pages: every OpenAI GPT-4o/GPT-6, Claude and Gemini row reads
-// images (and PDFs as text); the Llama, Grok and DeepSeek rows we serve are text-only.
-const SEES_IMAGES = new Set<ModelEntry['provider']>(['openai', 'anthropic', 'google']);
-
-/** The text rows, with what each can read (`input`). */
-export const TEXT_MODELS: readonly ModelEntry[] = ROWS.map((row) =>
-  SEES_IMAGES.has(row.provider) ? { ...row, input: ['text', 'image'] } : { ...row, input: ['text'] },
-);
+/** The text rows, each with its provider model's context window, output cap, inputs and parameters. */
+export const TEXT_MODELS: readonly ModelEntry[] = ROWS.map(withProviderSpec);

@@ -30,6 +30,8 @@ describe('live availability', () => {
     // Dropped by their providers: o1-mini has no fallback; grok-3-mini-fast-latest falls back to grok-2-latest.
     fakes.openai?.fake.served.delete('gpt-6.1-terra');
     fakes.xai?.fake.served.delete('grok-4.20-0309-non-reasoning');
+    // Unlisted, without fallbacks; the fake still answers a chat with it, as DeepSeek did.
+    fakes.deepseek?.fake.served.delete('deepseek-v4-pro');
     t = await createTestApp(fakeProviderEnv(all.fakes));
     await firstAvailabilityCheck(t.app);
   });
@@ -53,6 +55,29 @@ describe('live availability', () => {
     expect(lookups.map((r) => r.path)).toContain(
       '/v1/models/stability-ai/sdxl/versions/7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
     );
+  });
+
+  it('refuses a hidden row as a retired one, before anything is charged or sent upstream', async () => {
+    expect(await ids(t)).not.toContain('deepseek-v4-pro');
+    const c = t.client();
+    const chat = (model: string) =>
+      c.post('/api/messages/chat.php', { model, is_comparison: true, messages: [{ content: 'Hi', role: 'user' }] });
+    // A row retired through MODELS_FILE is left out of the catalogue, so it is answered as an id the server does not offer.
+    const retired = await chat('no-such-row');
+    const before = fakes.deepseek?.fake.requests.length ?? 0;
+    const hidden = await chat('deepseek-v4-pro');
+    expect({ status: hidden.statusCode, body: hidden.data }).toEqual({ status: retired.statusCode, body: retired.data });
+    expect([hidden.statusCode, hidden.data.message]).toEqual([400, 'Model configuration not found']);
+    expect(fakes.deepseek?.fake.requests.length).toBe(before);
+    expect((await c.post('/api/credits/check_credits.php', {})).data.credits_info).toMatchObject({ remaining: 25, credits_used: 0 });
+    // Streaming asks the same way and gets the same answer.
+    const streamed = await c.post('/api/messages/chat.php', {
+      model: 'deepseek-v4-pro',
+      stream: true,
+      messages: [{ content: 'Hi', role: 'user' }],
+    });
+    expect(streamed.statusCode).toBe(400);
+    expect(fakes.deepseek?.fake.requests.length).toBe(before);
   });
 
   it('answers an unlisted row that has fallbacks with its fallback, and says so', async () => {

@@ -127,9 +127,14 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
       if (Number.isFinite(retryMs)) later(() => void check(provider, rows), retryMs);
     }
   };
+  // The next round is timed from the end of this one: rounds never overlap, so a short interval
+  // cannot pile listing calls and their writes onto the database faster than they finish.
   const checkAll = async () => {
-    if (interval > 0) later(() => void checkAll(), interval);
-    await Promise.all([...rowsByProvider()].map(([provider, rows]) => check(provider, rows)));
+    try {
+      await Promise.all([...rowsByProvider()].map(([provider, rows]) => check(provider, rows)));
+    } finally {
+      if (interval > 0) later(() => void checkAll(), interval);
+    }
   };
   return {
     firstCheck: checkAll(),

@@ -14,6 +14,8 @@ const addedModelSchema = z.object({
   icon: z.enum(ICON_FAMILIES).optional(),
   model_id: z.string().min(1).max(200).optional(),
   fallbacks: z.array(z.string().min(1)).max(5).optional(),
+  context_window: z.number().int().min(1).optional(),
+  max_output_tokens: z.number().int().min(1).optional(),
 });
 
 /**

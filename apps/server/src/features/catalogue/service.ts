@@ -7,6 +7,7 @@ import {
   type ProviderId,
   TEXT_MODELS,
   findModel,
+  withProviderSpec,
 } from '@ensemble/shared';
 import type { Candidate, FallbackOptions } from '../../providers/fallback.js';
 import type { ProviderRegistry, ResolvedModel } from '../../providers/registry.js';
@@ -35,7 +36,7 @@ export interface ServerCatalogue {
   list(): Promise<Catalogue>;
   /** Any configured row by id (hidden ones included, so a stale client still gets a precise answer). */
   find(id: string, type?: ModelType): ModelEntry | undefined;
-  /** The adapter, provider model id and answering chain of a row, or null when no provider can serve it. */
+  /** The adapter, provider model id and answering chain of a row, or null when no provider can serve it or it is hidden. */
   resolve(model: ModelEntry): Promise<ResolvedChain | null>;
   /** True when at least one visible model is answered by the demo provider. */
   usesDemo(): boolean;
@@ -116,6 +117,8 @@ function baseCatalogue(file: ModelsFile | null): ModelEntry[] {
     icon: `/api/assets/icons/${m.icon ?? 'openai'}.svg`,
     ...(m.model_id ? { model_id: m.model_id } : {}),
     ...(m.fallbacks?.length ? { fallbacks: m.fallbacks } : {}),
+    ...(m.context_window ? { context_window: m.context_window } : {}),
+    ...(m.max_output_tokens ? { max_output_tokens: m.max_output_tokens } : {}),
   }));
   const all = [...TEXT_MODELS, ...IMAGE_MODELS].filter((m) => !added.some((a) => a.id === m.id)).concat(added);
   const rows: ModelEntry[] = [];
@@ -124,12 +127,14 @@ function baseCatalogue(file: ModelsFile | null): ModelEntry[] {
     const mapped = file?.map[base.id];
     const cost = file?.costs[base.id];
     const fallbacks = file?.fallbacks?.[base.id];
-    rows.push({
+    // A re-mapped row takes the limits and parameters of the model it now sends, when they are known.
+    const row = {
       ...base,
       ...(mapped ? { model_id: mapped } : {}),
       ...(cost !== undefined ? { cost } : {}),
       ...(fallbacks ? { fallbacks } : {}),
-    });
+    };
+    rows.push(mapped ? withProviderSpec(row) : row);
   }
   return rows;
 }
@@ -154,7 +159,7 @@ function snapshotOf(
   for (const row of base) {
     const o = overrides.rows.get(row.id);
     if (o?.enabled === false) continue;
-    const model = applyOverride(row, o);
+    const model = o?.provider_model_id != null ? withProviderSpec(applyOverride(row, o)) : applyOverride(row, o);
     const resolved = registry.resolve(model);
     if (resolved) configured.push({ model: { ...model, demo: resolved.adapter.demo }, resolved });
   }
@@ -236,6 +241,8 @@ export function createServerCatalogue(
   // With live overrides the rows their provider dropped come with the snapshot (a change bumps the
   // catalogue version); without, they are read each time.
   const missingNow = async () => (live ? snap.missing : availability ? availability.unavailable() : new Map<string, string>());
+  // What models.php shows: a row its provider dropped only while a fallback can answer it.
+  const shown = (missing: Map<string, string>, m: ModelEntry) => !isUnavailable(missing, m.id) || fallbacksOf(m, missing).length > 0;
 
   return {
     async list() {
@@ -243,8 +250,8 @@ export function createServerCatalogue(
       const { visible } = snap;
       const missing = await missingNow();
       if (missing.size === 0) return visible;
-      const shown = (m: ModelEntry) => !isUnavailable(missing, m.id) || fallbacksOf(m, missing).length > 0;
-      return { text_models: visible.text_models.filter(shown), image_models: visible.image_models.filter(shown) };
+      const show = (m: ModelEntry) => shown(missing, m);
+      return { text_models: visible.text_models.filter(show), image_models: visible.image_models.filter(show) };
     },
     find: (id, type) => findModel(snap.visible, id, type),
     async resolve(model) {
@@ -254,10 +261,12 @@ export function createServerCatalogue(
       const self = candidate(model.id) as Candidate;
       if (entry.resolved.adapter.demo) return { ...entry.resolved, chain: [self] };
       const missing = await missingNow();
+      // A row hidden from models.php is refused like a retired one, before anything is charged: its
+      // provider may still answer the id for a while, but the row is no longer offered.
+      if (!shown(missing, entry.model)) return null;
       const fallbacks = fallbacksOf(entry.model, missing);
-      // A row its provider dropped goes straight to its fallbacks; without any it is still tried, so
-      // the user hears precisely why it cannot answer.
-      const chain = isUnavailable(missing, model.id) && fallbacks.length > 0 ? fallbacks : [self, ...fallbacks];
+      // A row its provider dropped goes straight to its fallbacks.
+      const chain = isUnavailable(missing, model.id) ? fallbacks : [self, ...fallbacks];
       return { ...entry.resolved, chain };
     },
     usesDemo: () => snap.configured.some((c) => c.model.demo),

@@ -66,7 +66,7 @@ describe('fallback rows answer when the chosen model cannot', () => {
       .map((e) => e.data)
       .filter((d) => d !== '[DONE]')
       .map((d) => JSON.parse(d));
-    const note = 'Answered by DeepSeek Chat → DeepSeek V4 Flash because Claude 3.5 Haiku → Claude Haiku 5.5 was unavailable';
+    const note = 'Answered by DeepSeek Chat → DeepSeek V4.1 Flash because Claude 3.5 Haiku → Claude Haiku 5.5 was unavailable';
     expect(events.find((e) => e.type === 'fallback')).toEqual({ type: 'fallback', answered_by: 'deepseek-chat', note, cost: 1 });
     expect(events.map((e) => e.content ?? '').join('')).toBe(REPLY);
     const messages = (await c.post('/api/messages/get_messages.php', { thread_id: thread.data.thread_id })).data.messages;

@@ -59,6 +59,21 @@ export function startAnthropicFake(): Promise<FakeServer> {
     const body = (request.body ?? {}) as { model?: unknown; max_tokens?: unknown; messages?: unknown };
     if (typeof body.max_tokens !== 'number') return sendJson(res, 400, errorBody(400, 'max_tokens: Field required'));
     if (!Array.isArray(body.messages) || body.messages.length === 0) return sendJson(res, 400, errorBody(400, 'messages: Field required'));
+    // Output caps per platform.claude.com/docs/en/models (checked 2026-11-27): Claude 5.x 128K, Haiku 4.5 64K.
+    const cap = /claude-haiku-4-5/.test(String(body.model))
+      ? 64_000
+      : /claude-(sonnet|opus|haiku|fable)-5/.test(String(body.model))
+        ? 128_000
+        : undefined;
+    if (cap !== undefined && body.max_tokens > cap)
+      return sendJson(
+        res,
+        400,
+        errorBody(
+          400,
+          `max_tokens: ${body.max_tokens} > ${cap}, which is the maximum allowed number of output tokens for ${String(body.model)}`,
+        ),
+      );
     // The Messages API takes system text only as the top-level `system`, and temperature from 0 to 1.
     if (body.messages.some((m: { role?: unknown }) => m.role !== 'user' && m.role !== 'assistant'))
       return sendJson(res, 400, errorBody(400, 'messages: roles must be user or assistant; use the top-level system parameter'));

@@ -80,6 +80,16 @@ export function startGoogleFake(): Promise<FakeServer> {
       return sendJson(res, 400, errorBody(400, 'generation_config.temperature must be between 0 and 2'));
     if (config.maxOutputTokens !== undefined && (!Number.isInteger(config.maxOutputTokens) || (config.maxOutputTokens as number) < 1))
       return sendJson(res, 400, errorBody(400, 'generation_config.max_output_tokens must be a positive integer'));
+    // Gemini 2.5 and 3 write at most 65,536 tokens (ai.google.dev/gemini-api/docs/models, checked 2026-11-27).
+    if (typeof config.maxOutputTokens === 'number' && config.maxOutputTokens > 65_536)
+      return sendJson(
+        res,
+        400,
+        errorBody(
+          400,
+          `Unable to submit request because it has a maxOutputTokens value of ${config.maxOutputTokens} but the supported range is from 1 (inclusive) to 65537 (exclusive). Update the value and try again.`,
+        ),
+      );
     if (systemInstruction !== undefined && !Array.isArray((systemInstruction as { parts?: unknown }).parts))
       return sendJson(res, 400, errorBody(400, 'system_instruction.parts is required'));
     if (ctx.fake.behaviour === 'hang') return;

@@ -144,6 +144,20 @@ function image(ctx: FakeContext, model: string): unknown {
 // OpenAI's reasoning models (o-series, GPT-5 and later) refuse temperature and want max_completion_tokens.
 const REASONING = /^(o\d|gpt-([5-9]|\d\d))/;
 
+// The most output tokens a request may ask for, per the providers' model pages (checked 2026-11-27):
+// developers.openai.com/api/docs/models (GPT-4o family 16,384; GPT-6 family 128,000) and
+// api-docs.deepseek.com/quick_start/pricing (384K). xAI publishes no cap apart from the context window.
+function outputCap(model: string, flavour: OpenAIFlavour): number | undefined {
+  if (flavour === 'deepseek') return 393_216;
+  if (flavour !== 'openai') return undefined;
+  if (/^gpt-4o/.test(model)) return 16_384;
+  if (/^gpt-6/.test(model)) return 128_000;
+  return undefined;
+}
+
+// xAI's Grok 4.20 and 4.3 read images (docs.x.ai/developers/models); OpenAI's chat models all do.
+const readsImages = (model: string, flavour: OpenAIFlavour) => flavour === 'openai' || (flavour === 'xai' && /^grok-4\.(3|20)/.test(model));
+
 /** The 400 the Chat Completions API gives for a parameter it refuses, or null when the body is acceptable. */
 function refusedParameter(body: Record<string, unknown>, model: string, flavour: OpenAIFlavour): string | null {
   const t = body.temperature;
@@ -151,6 +165,11 @@ function refusedParameter(body: Record<string, unknown>, model: string, flavour:
   for (const key of ['max_tokens', 'max_completion_tokens']) {
     const v = body[key];
     if (v !== undefined && (!Number.isInteger(v) || (v as number) < 1)) return `Invalid '${key}': integer below minimum value.`;
+    const cap = outputCap(model, flavour);
+    if (v !== undefined && cap !== undefined && (v as number) > cap)
+      return flavour === 'deepseek'
+        ? `Invalid max_tokens value, the valid range of max_tokens is [1, ${cap}]`
+        : `${key} is too large: ${v}. This model supports at most ${cap} completion tokens, whereas you provided ${v}.`;
   }
   if (flavour === 'openai' && REASONING.test(model)) {
     if (t !== undefined) return "Unsupported parameter: 'temperature' is not supported with this model.";
@@ -168,7 +187,7 @@ async function chat(ctx: FakeContext, model: string, flavour: OpenAIFlavour): Pr
     });
   }
   const messages = (ctx.request.body as { messages?: unknown })?.messages;
-  const content = Array.isArray(messages) ? openAIContentError(messages, flavour === 'openai') : "'messages' is a required property";
+  const content = Array.isArray(messages) ? openAIContentError(messages, readsImages(model, flavour)) : "'messages' is a required property";
   if (content) {
     return void sendJson(ctx.res, 400, { error: { message: content, type: 'invalid_request_error', param: 'messages', code: null } });
   }

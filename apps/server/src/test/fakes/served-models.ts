@@ -1,4 +1,4 @@
-// What each provider serves on 2026-11-23, taken from the providers' own model lists and deprecation
+// What each provider serves on 2026-11-27, taken from the providers' own model lists and deprecation
 // pages (and the @ai-sdk packages' model-id unions that mirror them), never from our catalogue: the
 // fakes refuse everything else exactly as the real APIs do.
 
@@ -24,6 +24,8 @@ export const OPENAI_SERVED = [
   'gpt-6-luna',
   'gpt-6.1-sol',
   'gpt-6.1-terra',
+  'gpt-6.2-sol',
+  'gpt-6.2-astra',
   'o3',
   'gpt-image-1-mini',
   'gpt-image-1.5',
@@ -35,14 +37,15 @@ export const OPENAI_SERVED = [
   'chatgpt-image-latest',
 ] as const;
 
-/** xAI (docs.x.ai models): GET /v1/models ids. */
+/**
+ * xAI (docs.x.ai/developers/models): GET /v1/models ids. The Grok 4.1 Fast, Grok 4 Fast, grok-4-0709,
+ * grok-code-fast-1 and grok-3 models were retired on 2026-05-15 (docs.x.ai/developers/migration/may-15-retirement).
+ */
 export const XAI_SERVED = [
   'grok-4.3',
   'grok-4.20-0309-reasoning',
   'grok-4.20-0309-non-reasoning',
   'grok-4.20-multi-agent-0309',
-  'grok-4-1-fast-reasoning',
-  'grok-4-1-fast-non-reasoning',
   'grok-build-0.1',
 ] as const;
 

@@ -84,6 +84,11 @@ export function ChatScreen() {
   );
 
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The settings offer what the chosen text model honours, within its limits.
+  const settingsModel = find(
+    usePreferences((s) => s.selectedTextModel),
+    'text',
+  );
   const branch: BranchActions = useMemo(
     () => ({
       textModels: catalogue.text_models,
@@ -169,7 +174,15 @@ export function ChatScreen() {
             target={openAt}
           />
         )}
-        {settingsOpen && <ThreadSettingsDialog open onOpenChange={setSettingsOpen} settings={chat.info.settings} onSave={saveSettings} />}
+        {settingsOpen && (
+          <ThreadSettingsDialog
+            open
+            onOpenChange={setSettingsOpen}
+            settings={chat.info.settings}
+            model={settingsModel}
+            onSave={saveSettings}
+          />
+        )}
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 pt-2 pb-3 sm:px-6">
           {chat.banner && (
             <ErrorBanner
