@@ -200,7 +200,9 @@ export async function startChat(
     return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const { content, error, fallback, figures } = await job;
+  const { content, error, fallback, figures, threadGone } = await job;
+  // The thread was deleted before the reply's first text was kept: as if it had been gone at the start.
+  if (threadGone) throw new AppError('not_found', 'Thread not found');
   if (error && !content) throw new AppError('bad_gateway', error);
   const balance = await getBalance(db.kysely, who);
   const replyMetadata = { ...metadata, ...fallback, ...figures };
