@@ -20,7 +20,7 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
   });
   afterAll(async () => t.close());
 
-  it('answers 60 concurrent chat and delete pairs with 200 or 404, never 5xx, and charges exactly the replies that delivered text', async () => {
+  it('answers 60 concurrent chat and delete pairs with 200 or 403, never 5xx, and charges exactly the replies that delivered text', async () => {
     const c = t.client();
     const userId = await signInNewAccount(t, c, { credits: 100 });
     const threads: number[] = [];
@@ -47,9 +47,9 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
     const deletes = pairs.map(([, del]) => del);
     expect(chats.filter((r) => r.statusCode >= 500)).toEqual([]);
     expect(deletes.filter((r) => r.statusCode >= 500)).toEqual([]);
-    expect(chats.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
-    for (const r of chats.filter((r) => r.statusCode === 404))
-      expect(r.data).toMatchObject({ status: 'error', message: 'Thread not found' });
+    expect(chats.every((r) => r.statusCode === 200 || r.statusCode === 403)).toBe(true);
+    for (const r of chats.filter((r) => r.statusCode === 403))
+      expect(r.data).toMatchObject({ status: 'error', message: 'You do not have access to this thread' });
     const answered = chats.filter((r) => r.statusCode === 200);
 
     // Streamed replies finish on the server after the answer; every charge is then settled.
@@ -83,7 +83,7 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
     expect(left).toEqual([]);
   });
 
-  it('answers images whose thread is deleted before or while drawing with 404 (refunded) or 200 (kept), never 5xx', async () => {
+  it('answers images whose thread is deleted before or while drawing with 403 (refunded, as for any thread not the caller’s) or 200 (kept), never 5xx', async () => {
     const c = t.client();
     const userId = await signInNewAccount(t, c, { credits: 100 });
     const threads: number[] = [];
@@ -102,7 +102,7 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
       }),
     );
     expect(results.filter((r) => r.image.statusCode >= 500 || r.del.statusCode >= 500)).toEqual([]);
-    expect(results.every((r) => r.image.statusCode === 200 || r.image.statusCode === 404)).toBe(true);
+    expect(results.every((r) => r.image.statusCode === 200 || r.image.statusCode === 403)).toBe(true);
     const delivered = results.filter((r) => r.image.statusCode === 200);
     // A picture drawn for a thread deleted meanwhile is still delivered (and in the gallery).
     for (const r of delivered) expect(r.image.data.data.content).toMatch(/^\/api\/images\/file\//);

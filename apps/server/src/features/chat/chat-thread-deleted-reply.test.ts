@@ -97,8 +97,8 @@ describe(`a reply whose thread is deleted before its first text on ${TEST_DB}`, 
     expect((await c.delete(`/api/threads/delete_thread.php?thread_id=${threadId}`)).statusCode).toBe(200);
     release();
     const res = await chat;
-    expect(res.statusCode).toBe(404);
-    expect(res.data).toMatchObject({ status: 'error', message: 'Thread not found' });
+    expect(res.statusCode).toBe(403);
+    expect(res.data).toMatchObject({ status: 'error', message: 'You do not have access to this thread' });
     expect(await creditsOf(c)).toBe(100);
     expect(await openCharges()).toEqual([]);
   });

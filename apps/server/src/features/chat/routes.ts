@@ -47,6 +47,9 @@ async function findSavedReply(ctx: AppContext, who: Identity, messageId: number,
   return { id: row.id, content: row.content, status: row.status, metadata };
 }
 
+/** The one answer for a stream id that is not the caller's: missing, finished or someone else's alike. */
+const noStream = () => new AppError('not_found', 'Stream not found or already finished');
+
 // While draining, a client is told to come back shortly (by then the balancer routes elsewhere).
 const DRAIN_RETRY_AFTER_S = 5;
 // Streams last seconds: a refused chat is worth retrying soon.
@@ -115,9 +118,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     const who = await request.identity();
     const id = request.body.stream_id;
     const [meta, charge] = await Promise.all([hub.meta(id), findOpenCharge(ctx.db, chargeReference(id))]);
-    if (!meta && !charge) throw new AppError('not_found', 'Stream not found or already finished');
     const owner = meta ? meta.ownerKey : charge?.user_id != null ? `user:${charge.user_id}` : `guest:${charge?.guest_id}`;
-    if (owner !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    // Someone else's stream is answered like a missing one, so ids say nothing of which exist.
+    if ((!meta && !charge) || owner !== ownerKey(who)) throw noStream();
     // No open charge: the reply already ended, so there is nothing left to stop.
     if (!charge) return { status: 'success', stopped: false };
     await streams.requestStop(id);
@@ -135,8 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     const offset = after.offset;
     const saved = !meta && messageId !== undefined && offset !== null ? await findSavedReply(ctx, who, messageId, streamId) : undefined;
     if (saved) meta = { id: streamId, ownerKey: ownerKey(who), model: request.query.model ?? '', messageId: saved.id };
-    if (!meta) throw new AppError('not_found', 'Stream not found or already finished');
-    if (meta.ownerKey !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    if (!meta || meta.ownerKey !== ownerKey(who)) throw noStream();
     const lease = await attaches.acquire(meta.id, meta.ownerKey);
     if (lease === 'stream_full' || lease === 'owner_full') {
       reply.header('Retry-After', String(ATTACH_RETRY_AFTER_S));
