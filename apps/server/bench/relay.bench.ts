@@ -160,6 +160,8 @@ async function startEnsemble(
       SESSION_SECRET: SECRET,
       METRICS_TOKEN,
       DEMO_MODE: 'off',
+      // Every simulated user connects from this one address.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       OPENAI_API_KEY: 'sk-bench-relay',
       OPENAI_BASE_URL: `http://127.0.0.1:${upstreamPort}/v1`,
       ...extra,

@@ -49,6 +49,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sharedSessionSecret } from './features/session/session-secret.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { compressionPlugin } from './plugins/compression.js';
+import { capConnectionsPerAddress } from './plugins/address-connections.js';
 import { createProviderRegistry, providerSettingsFromEnv } from './providers/registry.js';
 
 /** Trusts the `hops` proxies nearest to the server and no further X-Forwarded-For entry. */
@@ -98,6 +99,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
       connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs,
     },
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, config.MAX_CONNECTIONS_PER_ADDRESS, config.TRUST_PROXY);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -166,6 +166,8 @@ const envSchema = z.object({
   STREAM_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(50),
   /** Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). */
   MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** Connections one client address may hold open at once; more are closed as they come (0: no bound). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(256),
   /**
    * How far behind the event loop may run before new chats get the same 503 (0: never): a loop that
    * runs behind is past what this instance's core can carry, whatever the count of streams.

@@ -32,6 +32,7 @@ export const MESSAGES = {
   generatorStopped: 'The server generating this reply stopped. Please try again.',
   serverDraining: 'This server is restarting. Please try again in a moment.',
   serviceBusy: 'The service is busy. Please try again in a few seconds.',
+  replyThreadDeleted: 'This conversation was deleted, so its reply was stopped and not charged.',
   imageFailed: 'Failed to generate image',
   noImageUrl: 'No image URL in response',
   parseFailed: 'Failed to parse server response',

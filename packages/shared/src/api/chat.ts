@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { creditsInfoSchema, idSchema, looseBool, userIdSchema, text } from './common.js';
 import { attachmentIdsSchema } from './attachments.js';
-import { messageMetadataSchema } from './messages.js';
+import { clientMetadataSchema, messageMetadataSchema } from './messages.js';
 
 export const chatInputMessageSchema = z.object({
   content: text().max(100_000),
   role: z.enum(['user', 'assistant', 'system']).default('user'),
   type: z.enum(['text', 'image', 'input', 'loading']).optional(),
-  metadata: z.union([messageMetadataSchema, text().max(200_000), z.null()]).optional(),
+  // Only the keys a client owns are kept (see clientMetadataSchema).
+  metadata: z.union([clientMetadataSchema, text().max(200_000), z.null()]).optional(),
 });
 
 export const chatRequestSchema = z

@@ -31,15 +31,25 @@ export const messageMetadataSchema = z
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 
+/**
+ * The metadata a client may write (an image's aspect ratio and prompt, core.md section 7). Every
+ * other key is the server's (credits, figures, fallback notes, stream ids, attachments, and any a
+ * later feature adds, such as sources, steps or votes) and is dropped from what a client sends.
+ */
+export const clientMetadataSchema = z.object({
+  aspectRatio: text().max(16).optional(),
+  prompt: text().max(100_000).optional(),
+});
+
 /** Metadata arrives as an object or as a JSON string (the spec's messages.php); null means none. */
 export const metadataInputSchema = z
-  .union([messageMetadataSchema, text().max(200_000), z.null()])
+  .union([clientMetadataSchema, text().max(200_000), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v == null || v === '') return null;
     if (typeof v !== 'string') return v;
     try {
-      return messageMetadataSchema.parse(JSON.parse(v));
+      return clientMetadataSchema.parse(JSON.parse(v));
     } catch {
       ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
       return z.NEVER;

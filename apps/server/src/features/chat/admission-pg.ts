@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_THREAD_TITLE } from '@ensemble/shared';
+import { DEFAULT_THREAD_TITLE } from '@ensemble/shared';
 import { sql } from 'kysely';
 import { type Db, hotQuery, now } from '../../db/connection.js';
 import { countCreditsCharged } from '../../metrics/metrics.js';
@@ -6,7 +6,7 @@ import { chargedBalance, guestChargeUpdate, spendingPeriods, userChargeUpdate } 
 import { METRIC } from '../rollups/rollups.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
-import type { ThreadRow } from '../threads/access.js';
+import { type ThreadRow, noThreadAccess } from '../threads/access.js';
 import { type Admission, type AdmissionRequest, promptTitle } from './admission.js';
 import { type BranchRow, branchCte, branchJson } from './conversation.js';
 
@@ -152,9 +152,8 @@ export async function admitInOneStatement(db: Db, who: Identity, r: AdmissionReq
     title,
   );
   const row = rows[0];
-  if (!row) throw new AppError('not_found', 'Thread not found');
+  if (!row || !ownsRow(who, row.thread)) throw noThreadAccess();
   const thread = row.thread;
-  if (!ownsRow(who, thread)) throw new AppError('forbidden', 'You do not have access to this thread');
   if (row.credits === null || row.reply_id === null) return 'refused';
   countCreditsCharged(who.kind, r.cost);
   const isFirst = thread.message_count === 0;

@@ -1,4 +1,4 @@
-import { AppError, type AspectRatio, DEFAULT_THREAD_TITLE, type ModelEntry, clampTitle, imagePromptTitle } from '@ensemble/shared';
+import { type AspectRatio, DEFAULT_THREAD_TITLE, type ModelEntry, clampTitle, imagePromptTitle } from '@ensemble/shared';
 import { type Transaction, sql } from 'kysely';
 import { type Db, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
@@ -6,7 +6,7 @@ import { type Balance, chargeIn } from '../credits/service.js';
 import { deleteMessageRow, insertMessage } from '../messages/store.js';
 import { assertParentInThread } from '../messages/tree.js';
 import type { Identity } from '../session/service.js';
-import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
+import { type ThreadRow, loadOwnedThread, noThreadAccess } from '../threads/access.js';
 import { openCharge, settleCharge } from './open-charges.js';
 import { admitInOneStatement, admitsInOneStatement } from './admission-pg.js';
 import { admitByProcedure } from './admission-sqlite.js';
@@ -99,8 +99,8 @@ export async function admitChat(db: Db, who: Identity, r: AdmissionRequest): Pro
       return { balance, thread, userMessageId, messageId, newTitle, isFirst };
     });
   } catch (error) {
-    // The row lock makes this rare on PostgreSQL; whatever slips through is still the same 404.
-    if (isForeignKeyViolation(error)) throw new AppError('not_found', 'Thread not found');
+    // The row lock makes this rare on PostgreSQL; whatever slips through gets the same answer.
+    if (isForeignKeyViolation(error)) throw noThreadAccess();
     throw error;
   }
 }

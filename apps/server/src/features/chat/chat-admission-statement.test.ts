@@ -138,7 +138,7 @@ describe(`one-statement admission on ${TEST_DB}`, () => {
     const foreign = await send(other, brokeThread, 'Hello?');
     expect([foreign.statusCode, foreign.data.message]).toEqual([403, 'You do not have access to this thread']);
     const missing = await send(other, brokeThread + 10_000, 'Hello?');
-    expect([missing.statusCode, missing.data.message]).toEqual([404, 'Thread not found']);
+    expect([missing.statusCode, missing.data.message]).toEqual([403, 'You do not have access to this thread']);
 
     expect(await written()).toEqual(before);
     const threads = await db()

@@ -166,7 +166,7 @@ describe('chat in demo mode (no provider keys)', () => {
     expect(balance.data.credits_info.remaining).toBe(25);
   });
 
-  it("refuses another caller's thread and stream with 403 and changes nothing", async () => {
+  it("refuses another caller's thread with 403 and stream with 404 (as missing ones) and changes nothing", async () => {
     const owner = t.client();
     const other = t.client();
     const threadId = await newThread(owner);
@@ -183,7 +183,7 @@ describe('chat in demo mode (no provider keys)', () => {
     });
     expect(intruder.statusCode).toBe(403);
     const attach = await other.get(`/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${post.data.data.stream_id}`);
-    expect(attach.statusCode).toBe(403);
+    expect(attach.statusCode).toBe(404);
     expect((await other.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(25);
     const count = await t.ctx.db.kysely.selectFrom('messages').select('id').where('thread_id', '=', threadId).execute();
     expect(count).toHaveLength(2);

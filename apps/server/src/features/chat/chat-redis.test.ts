@@ -46,6 +46,6 @@ describe('streams across two instances sharing Redis', () => {
     expect(saved.data.messages.at(-1).content).toBe(text);
 
     const stranger = b.client();
-    expect((await stranger.get(`/api/messages/chat.php?stream=true&stream_id=${post.data.data.stream_id}`)).statusCode).toBe(403);
+    expect((await stranger.get(`/api/messages/chat.php?stream=true&stream_id=${post.data.data.stream_id}`)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInNewAccount } from '../../test/account-factory.js';
 import { TEST_DB, type TestApp, createTestApp } from '../../test/app-factory.js';
+import { contentOf, cookieOf, readSse } from '../../test/sse-client.js';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -12,12 +13,14 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 
 describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
   let t: TestApp;
+  let base: string;
   beforeAll(async () => {
     t = await createTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t.close());
 
-  it('answers 60 concurrent chat and delete pairs with 200 or 404, never 5xx, and the credits reconcile exactly', async () => {
+  it('answers 60 concurrent chat and delete pairs with 200 or 403, never 5xx, and charges exactly the replies that delivered text', async () => {
     const c = t.client();
     const userId = await signInNewAccount(t, c, { credits: 100 });
     const threads: number[] = [];
@@ -44,10 +47,10 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
     const deletes = pairs.map(([, del]) => del);
     expect(chats.filter((r) => r.statusCode >= 500)).toEqual([]);
     expect(deletes.filter((r) => r.statusCode >= 500)).toEqual([]);
-    expect(chats.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
-    for (const r of chats.filter((r) => r.statusCode === 404))
-      expect(r.data).toMatchObject({ status: 'error', message: 'Thread not found' });
-    const answered = chats.filter((r) => r.statusCode === 200).length;
+    expect(chats.every((r) => r.statusCode === 200 || r.statusCode === 403)).toBe(true);
+    for (const r of chats.filter((r) => r.statusCode === 403))
+      expect(r.data).toMatchObject({ status: 'error', message: 'You do not have access to this thread' });
+    const answered = chats.filter((r) => r.statusCode === 200);
 
     // Streamed replies finish on the server after the answer; every charge is then settled.
     await until(async () => (await t.ctx.db.kysely.selectFrom('open_charges').select('reference').execute()).length === 0);
@@ -56,19 +59,31 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
       .select(['credits', 'credits_used'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
+    // What each answered request delivered: a whole reply's text, or what its stream gives a reader.
+    let withText = 0;
+    for (const r of answered) {
+      const streamId = r.data.data.stream_id as string | undefined;
+      const text = streamId
+        ? contentOf(
+            (await readSse(`${base}/api/messages/chat.php?stream=true&stream_id=${streamId}`, { cookie: cookieOf(c) })).events,
+          ).join('')
+        : (r.data.data.content as string);
+      if (text) withText++;
+    }
     const ledger = await t.ctx.db.kysely.selectFrom('credit_ledger').select(['delta', 'reason']).where('user_id', '=', userId).execute();
     const charged = ledger.filter((r) => r.delta < 0).reduce((sum, r) => sum - r.delta, 0);
     const refunded = ledger.filter((r) => r.reason === 'refund').reduce((sum, r) => sum + r.delta, 0);
-    // Each answered request was delivered and paid once; each refused one cost nothing in the end.
+    // Each reply that delivered text was paid once; every other request cost nothing in the end
+    // (a stream whose thread went before its first text is refunded).
     expect(user.credits).toBe(100 - charged + refunded);
-    expect(charged - refunded).toBe(answered);
-    expect(user.credits_used).toBe(answered);
+    expect(charged - refunded).toBe(withText);
+    expect(user.credits_used).toBe(withText);
     // Nothing is left of the deleted threads.
     const left = await t.ctx.db.kysely.selectFrom('messages').select('id').where('thread_id', 'in', threads).execute();
     expect(left).toEqual([]);
   });
 
-  it('answers images whose thread is deleted before or while drawing with 404 (refunded) or 200 (kept), never 5xx', async () => {
+  it('answers images whose thread is deleted before or while drawing with 403 (refunded, as for any thread not the caller’s) or 200 (kept), never 5xx', async () => {
     const c = t.client();
     const userId = await signInNewAccount(t, c, { credits: 100 });
     const threads: number[] = [];
@@ -87,7 +102,7 @@ describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
       }),
     );
     expect(results.filter((r) => r.image.statusCode >= 500 || r.del.statusCode >= 500)).toEqual([]);
-    expect(results.every((r) => r.image.statusCode === 200 || r.image.statusCode === 404)).toBe(true);
+    expect(results.every((r) => r.image.statusCode === 200 || r.image.statusCode === 403)).toBe(true);
     const delivered = results.filter((r) => r.image.statusCode === 200);
     // A picture drawn for a thread deleted meanwhile is still delivered (and in the gallery).
     for (const r of delivered) expect(r.image.data.data.content).toMatch(/^\/api\/images\/file\//);

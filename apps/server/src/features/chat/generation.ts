@@ -85,7 +85,7 @@ export async function runTextJob(
   ctx: AppContext,
   hub: StreamHub,
   job: TextJob,
-): Promise<{ content: string; error: string | null; fallback?: FallbackMetadata; figures?: ReplyFigures }> {
+): Promise<{ content: string; error: string | null; fallback?: FallbackMetadata; figures?: ReplyFigures; threadGone?: boolean }> {
   const { db } = ctx;
   let content = '';
   let failure: string | null = null;
@@ -187,6 +187,9 @@ export async function runTextJob(
 
   // What the Providers view records of this reply: null once it succeeded, undefined when it says nothing of the provider.
   let outcomeError: string | null | undefined = null;
+  // Aborted when the reply's first text finds its row gone (its thread was deleted meanwhile): no
+  // one can read it, so it stops and nothing is charged (issue 36).
+  const gone = new AbortController();
   const outcomeOf = (errorKind: string | null): ReplyOutcome => ({
     provider: answeredBy.provider,
     kind: 'text',
@@ -195,7 +198,7 @@ export async function runTextJob(
     ttftMs: firstAt === undefined ? null : Math.round(firstAt - started),
   });
   try {
-    const signal = job.signal;
+    const signal = AbortSignal.any([job.signal, gone.signal]);
     const onUsage = (u: TokenUsage) => {
       usage = u;
     };
@@ -216,7 +219,9 @@ export async function runTextJob(
         lastSave = Date.now();
         const id = job.messageId;
         const reply = id !== null ? { id, content } : undefined;
-        queueSave(() => markDelivered(db, job.reference, reply));
+        queueSave(async () => {
+          if (!(await markDelivered(db, job.reference, reply))) gone.abort();
+        });
       } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
         saveNow();
       } else {
@@ -225,6 +230,11 @@ export async function runTextJob(
       }
     }
     clearTimeout(trailing);
+    // The first text's save tells whether the row is still there (a periodic save still waiting
+    // is dropped: the final save below carries the whole text).
+    dropWaitingSave();
+    await saving;
+    if (gone.signal.aborted) throw gone.signal.reason;
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     // One statement saves the whole text, its status and its figures, with the settlement and outcome.
@@ -237,6 +247,15 @@ export async function runTextJob(
     }
   } catch (error) {
     clearTimeout(trailing);
+    if (gone.signal.aborted) {
+      outcomeError = undefined; // the user's delete, not the provider's doing
+      dropWaitingSave();
+      await saving;
+      await settle(ctx, job, 'refund');
+      failure = MESSAGES.replyThreadDeleted;
+      hub.push(job.streamId, { error: failure });
+      return { content: '', error: failure, threadGone: true };
+    }
     if (job.signal.aborted) {
       // Stopped or drained: not the provider's doing; only a first token it sent says something.
       if (firstAt === undefined) outcomeError = undefined;

@@ -33,25 +33,36 @@ export async function openCharge(
 /**
  * Notes that content reached the caller, so a crash from now on keeps the charge; with `reply`, its
  * first text is saved in the same commit (the text the charge is kept for is never missing).
+ * Resolves to false, noting nothing, when the reply's row is gone (its thread was deleted): no
+ * text of it is kept for anyone to read.
  */
-export async function markDelivered(db: Db, reference: string, reply?: { id: number; content: string }): Promise<void> {
+export async function markDelivered(db: Db, reference: string, reply?: { id: number; content: string }): Promise<boolean> {
   if (!reply) {
     await delivered(db, reference);
-  } else if (db.dialect === 'postgres') {
-    await deliveredWithText(db, reply.id, reply.content, 'streaming', now(), reference);
-  } else {
-    await db.kysely.transaction().execute(async (trx) => {
-      await trx.executeQuery(replyTextUpdate.compile(db, reply.id, reply.content, 'streaming', now()));
-      await trx.executeQuery(delivered.compile(db, reference));
-    });
+    return true;
   }
+  if (db.dialect === 'postgres') {
+    const [row] = await deliveredWithText(db, reply.id, reply.content, 'streaming', now(), reference);
+    return Number(row?.saved ?? 0) > 0;
+  }
+  return db.kysely.transaction().execute(async (trx) => {
+    const saved = await trx.executeQuery(replyTextUpdate.compile(db, reply.id, reply.content, 'streaming', now()));
+    if (Number(saved.numAffectedRows ?? 0) === 0) return false;
+    await trx.executeQuery(delivered.compile(db, reference));
+    return true;
+  });
 }
 const delivered = hotQuery((k, reference: string) =>
   k.updateTable('open_charges').set({ delivered: 1 }).where('reference', '=', reference),
 );
+// The charge is marked only when the reply's row took the text.
 const deliveredWithText = hotQuery(
-  (k, id: number, content: string, status: 'streaming', at: string, reference: string) =>
-    sql`with saved as (${replyTextUpdate.build(k, id, content, status, at)}) ${delivered.build(k, reference)}`,
+  (_k, id: number, content: string, status: 'streaming', at: string, reference: string) =>
+    sql<{ saved: number }>`with saved as (
+        update messages set content = ${content}, status = ${status}, updated_at = ${at} where id = ${id} returning id
+      ),
+      marked as (update open_charges set delivered = 1 where reference = ${reference} and exists (select 1 from saved))
+      select count(*)::int as saved from saved`,
 );
 
 /**

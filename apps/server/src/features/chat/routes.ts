@@ -1,5 +1,5 @@
 import { AppError, CHAT_PATHS, MESSAGES, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -47,6 +47,9 @@ async function findSavedReply(ctx: AppContext, who: Identity, messageId: number,
   return { id: row.id, content: row.content, status: row.status, metadata };
 }
 
+/** The one answer for a stream id that is not the caller's: missing, finished or someone else's alike. */
+const noStream = () => new AppError('not_found', 'Stream not found or already finished');
+
 // While draining, a client is told to come back shortly (by then the balancer routes elsewhere).
 const DRAIN_RETRY_AFTER_S = 5;
 // Streams last seconds: a refused chat is worth retrying soon.
@@ -72,30 +75,25 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     reply.header('Retry-After', String(DRAIN_RETRY_AFTER_S));
     throw new AppError('unavailable', MESSAGES.serverDraining);
   };
-  // A chat takes its slot as soon as its headers are in, so a full instance refuses before any body
-  // is read or session looked up; the handler takes the slot over, and a request that never reaches
-  // it (a bad body, a client gone) gives it back when it ends.
-  const slots = new WeakMap<FastifyRequest, () => void>();
-  const giveBack = async (request: FastifyRequest) => {
-    slots.get(request)?.();
-    slots.delete(request);
-  };
   app.post(
     CHAT_PATHS.chat,
     {
       schema: { body: chatRequestSchema },
-      onRequest: async (request, reply) => {
+      // A full (or lagging) instance refuses at the headers, before any body is read or session
+      // looked up. Nothing is taken here: a slot goes only to a chat whose body is in and whose
+      // caller is known, so connections that trickle their bodies hold no slot (issue 36).
+      onRequest: async (_request, reply) => {
         if (streams.draining) refuseDraining(reply);
-        const slot = streams.running.reserve();
-        slots.set(request, typeof slot === 'function' ? slot : refuseBusy(reply, slot));
+        const busy = streams.running.busy();
+        if (busy) refuseBusy(reply, busy);
       },
-      onResponse: giveBack,
-      onRequestAbort: giveBack,
     },
     async (request, reply) => {
-      const release = slots.get(request) ?? refuseBusy(reply);
-      slots.delete(request);
       const arrivedAt = performance.now();
+      const identify = request.identity();
+      await identify;
+      const slot = streams.running.reserve();
+      const release = typeof slot === 'function' ? slot : refuseBusy(reply, slot);
       try {
         const turn = streams.gate.enter();
         if (turn) await turn;
@@ -103,7 +101,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
         // left: nothing is charged (and no one would read the answer).
         if (streams.draining) refuseDraining(reply);
         if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
-        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, request.identity(), request.body, arrivedAt);
+        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, identify, request.body, arrivedAt);
         // A streamed reply keeps its slot until it ends.
         const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
         if (running) running.then(release, release);
@@ -120,9 +118,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     const who = await request.identity();
     const id = request.body.stream_id;
     const [meta, charge] = await Promise.all([hub.meta(id), findOpenCharge(ctx.db, chargeReference(id))]);
-    if (!meta && !charge) throw new AppError('not_found', 'Stream not found or already finished');
     const owner = meta ? meta.ownerKey : charge?.user_id != null ? `user:${charge.user_id}` : `guest:${charge?.guest_id}`;
-    if (owner !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    // Someone else's stream is answered like a missing one, so ids say nothing of which exist.
+    if ((!meta && !charge) || owner !== ownerKey(who)) throw noStream();
     // No open charge: the reply already ended, so there is nothing left to stop.
     if (!charge) return { status: 'success', stopped: false };
     await streams.requestStop(id);
@@ -140,8 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     const offset = after.offset;
     const saved = !meta && messageId !== undefined && offset !== null ? await findSavedReply(ctx, who, messageId, streamId) : undefined;
     if (saved) meta = { id: streamId, ownerKey: ownerKey(who), model: request.query.model ?? '', messageId: saved.id };
-    if (!meta) throw new AppError('not_found', 'Stream not found or already finished');
-    if (meta.ownerKey !== ownerKey(who)) throw new AppError('forbidden', 'You do not have access to this stream');
+    if (!meta || meta.ownerKey !== ownerKey(who)) throw noStream();
     const lease = await attaches.acquire(meta.id, meta.ownerKey);
     if (lease === 'stream_full' || lease === 'owner_full') {
       reply.header('Retry-After', String(ATTACH_RETRY_AFTER_S));

@@ -40,8 +40,8 @@ export class RunningReplies {
    * it returns once to free the slot.
    */
   reserve(): (() => void) | Busy {
-    if (this.full()) return 'limit';
-    if (this.lag.behind()) return 'lag';
+    const busy = this.busy();
+    if (busy) return busy;
     this.slots++;
     setStreamsAdmitted(this.slots);
     let held = true;
@@ -53,7 +53,14 @@ export class RunningReplies {
     };
   }
 
-  /** Whether a new chat would be refused now. */
+  /** Why a new chat would be refused now, or undefined when it would get a slot. */
+  busy(): Busy | undefined {
+    if (this.full()) return 'limit';
+    if (this.lag.behind()) return 'lag';
+    return undefined;
+  }
+
+  /** Whether every slot is taken. */
   full(): boolean {
     return this.limit > 0 && this.slots >= this.limit;
   }

@@ -23,7 +23,7 @@ import { attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
-import type { ThreadRow } from '../threads/access.js';
+import { type ThreadRow, noThreadAccess } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
 import { admittedHistory, latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob, settleFallback } from './generation.js';
@@ -200,7 +200,9 @@ export async function startChat(
     return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const { content, error, fallback, figures } = await job;
+  const { content, error, fallback, figures, threadGone } = await job;
+  // The thread was deleted before the reply's first text was kept: as if it had been gone at the start.
+  if (threadGone) throw noThreadAccess();
   if (error && !content) throw new AppError('bad_gateway', error);
   const balance = await getBalance(db.kysely, who);
   const replyMetadata = { ...metadata, ...fallback, ...figures };

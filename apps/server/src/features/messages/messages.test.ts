@@ -124,10 +124,10 @@ describe('messages', () => {
       expect(await threadCount(threadId)).toBe(0);
     });
 
-    it('answers 404 for a missing thread', async () => {
+    it('answers a missing thread with 403, as another caller’s', async () => {
       const c = t.client();
-      expect((await c.get(`${GET}?thread_id=99999999`)).statusCode).toBe(404);
-      expect((await c.post(SAVE, { thread_id: 99999999, content: 'x' })).statusCode).toBe(404);
+      expect((await c.get(`${GET}?thread_id=99999999`)).statusCode).toBe(403);
+      expect((await c.post(SAVE, { thread_id: 99999999, content: 'x' })).statusCode).toBe(403);
     });
 
     it('answers malformed input with 400 JSON and saves nothing', async () => {
@@ -167,14 +167,14 @@ describe('messages', () => {
       expect(await threadCount(threadId)).toBe(1);
     });
 
-    it('refuses someone else’s message with 403 and keeps it; 404 for a missing one; 400 for malformed', async () => {
+    it('answers someone else’s message and a missing one alike with 404 and keeps it; 400 for malformed', async () => {
       const owner = t.client();
       await signInNewAccount(t, owner);
       const threadId = await threadOf(owner);
       const id = await say(owner, threadId, 'mine');
       const intruder = t.client();
       await signInNewAccount(t, intruder);
-      for (const c of [intruder, t.client()]) expect((await c.post(DELETE, { message_id: id })).statusCode).toBe(403);
+      for (const c of [intruder, t.client()]) expect((await c.post(DELETE, { message_id: id })).statusCode).toBe(404);
       expect(await messageRow(id)).toBeDefined();
       expect(await threadCount(threadId)).toBe(1);
       expect((await owner.post(DELETE, { message_id: 99999999 })).statusCode).toBe(404);
@@ -226,7 +226,7 @@ describe('messages', () => {
       const accountIntruder = t.client();
       await signInNewAccount(t, accountIntruder);
       for (const c of [guestIntruder, accountIntruder]) {
-        expect((await c.post(UPDATE, { message_id: id, content: 'defaced', thread_id: threadId })).statusCode).toBe(403);
+        expect((await c.post(UPDATE, { message_id: id, content: 'defaced', thread_id: threadId })).statusCode).toBe(404);
       }
       expect((await owner.post(UPDATE, { message_id: id, content: 'defaced', user_id: ownerId + 1 })).statusCode).toBe(403);
       expect((await owner.post(UPDATE, { message_id: 99999999, content: 'x' })).statusCode).toBe(404);

@@ -22,15 +22,15 @@ type DbHandle = Kysely<Database>;
 /** The user_id a thread's messages carry: the account's id, -1 for a guest. */
 const ownerUserId = (thread: ThreadRow): number => thread.user_id ?? -1;
 
-/** Loads a message the caller owns through its thread: 404 when missing, 403 when someone else's. */
+/** Loads a message the caller owns through its thread: 404 when it is missing or someone else's alike. */
 export async function loadOwnedMessage(
   db: DbHandle,
   who: Identity,
   messageId: number,
 ): Promise<{ message: MessageRow; thread: ThreadRow }> {
   const message = await findMessage(db, messageId);
-  if (!message) throw new AppError('not_found', 'Message not found');
-  const thread = await loadOwnedThread(db, who, message.thread_id);
+  const thread = message ? await db.selectFrom('threads').selectAll().where('id', '=', message.thread_id).executeTakeFirst() : undefined;
+  if (!message || !thread || !ownsRow(who, thread)) throw new AppError('not_found', 'Message not found');
   return { message, thread };
 }
 

@@ -233,9 +233,9 @@ describe('threads', () => {
       expect(await db().selectFrom('messages').select('id').where('thread_id', '=', ownersThread).execute()).toHaveLength(1);
     });
 
-    it('answers 404 for a missing thread and 400 for a malformed or absent id', async () => {
+    it('answers a missing thread with 403, as another caller’s, and 400 for a malformed or absent id', async () => {
       const c = t.client();
-      expect((await c.delete(`${DELETE}?thread_id=99999999`)).statusCode).toBe(404);
+      expect((await c.delete(`${DELETE}?thread_id=99999999`)).statusCode).toBe(403);
       for (const q of ['thread_id=abc', 'thread_id=-3', '']) {
         const res = await c.delete(`${DELETE}?${q}`);
         expect(res.statusCode, q).toBe(400);
@@ -275,7 +275,7 @@ describe('threads', () => {
       expect((await threadRow(id))?.title).toBe('Keep me');
     });
 
-    it('refuses someone else’s thread with 403 and a missing one with 404', async () => {
+    it('refuses someone else’s thread and a missing one alike with 403', async () => {
       const owner = await account();
       const id = (await owner.c.post(CREATE, { title: 'Mine', force: true })).data.thread_id as number;
       const guestId = (await t.client().post(CREATE, {})).data.thread_id as number;
@@ -284,7 +284,7 @@ describe('threads', () => {
         expect((await intruder.post(url, { thread_id: id, title: 'Stolen' })).statusCode).toBe(403);
         expect((await intruder.post(url, { thread_id: guestId, title: 'Stolen' })).statusCode).toBe(403);
         expect((await owner.c.post(url, { thread_id: id, title: 'Stolen', user_id: owner.userId + 1 })).statusCode).toBe(403);
-        expect((await owner.c.post(url, { thread_id: 99999999, title: 'x' })).statusCode).toBe(404);
+        expect((await owner.c.post(url, { thread_id: 99999999, title: 'x' })).statusCode).toBe(403);
       }
       expect((await threadRow(id))?.title).toBe('Mine');
       expect((await threadRow(guestId))?.title).toBe('New Thread');

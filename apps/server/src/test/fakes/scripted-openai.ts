@@ -6,6 +6,8 @@ export interface Script {
   chunks: string[];
   /** 'stop' or 'length' ends normally; 'cut' drops the connection; 'stall' never finishes. */
   end: 'stop' | 'length' | 'cut' | 'stall';
+  /** Awaited once the request has arrived, before anything is answered: a test learns of the call and holds it. */
+  before?: () => Promise<void>;
 }
 
 /** A running scripted provider; set `script` before each call. */
@@ -27,7 +29,8 @@ export async function startScriptedOpenAI(): Promise<ScriptedOpenAI> {
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', async () => {
-      const { chunks, end } = state.script;
+      const { chunks, end, before } = state.script;
+      await before?.();
       const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o' };
       const send = (delta: object, finish: string | null) =>
         res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
