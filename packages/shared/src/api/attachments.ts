@@ -49,6 +49,9 @@ export const attachmentIdsSchema = z
   .max(ATTACHMENT_LIMITS.perMessage, `at most ${ATTACHMENT_LIMITS.perMessage} attachments per message`)
   .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an attachment');
 
+/** copy.php: the caller's own attachments (sent or not) to send again; answers fresh unsent copies, in order. */
+export const copyAttachmentsRequestSchema = z.object({ ids: attachmentIdsSchema.min(1, 'must name at least one attachment') });
+
 /** Extensions read as text or code files (UTF-8). */
 export const TEXT_FILE_EXTENSIONS: readonly string[] = [
   'txt',

@@ -95,8 +95,12 @@ export const PREFERENCE_PATHS = { systemPrompt: '/api/user/system_prompt.php' } 
 /** The public URL of a stored image. */
 export const imageFileUrl = (id: string) => `${IMAGE_PATHS.file}/${id}`;
 
-/** Attachments: the multipart upload, and each file (owner only) with its preview. */
-export const ATTACHMENT_PATHS = { upload: '/api/attachments/upload.php', file: '/api/attachments/file' } as const;
+/** Attachments: the multipart upload, copies of sent ones to send again, and each file (owner only) with its preview. */
+export const ATTACHMENT_PATHS = {
+  upload: '/api/attachments/upload.php',
+  copy: '/api/attachments/copy.php',
+  file: '/api/attachments/file',
+} as const;
 export const attachmentFileUrl = (id: string) => `${ATTACHMENT_PATHS.file}/${id}`;
 export const attachmentThumbnailUrl = (id: string) => `${ATTACHMENT_PATHS.file}/${id}/thumbnail`;
 export const SEARCH_PATHS = { search: '/api/search.php' } as const;

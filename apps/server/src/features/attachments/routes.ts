@@ -1,9 +1,16 @@
 import multipart from '@fastify/multipart';
-import { ATTACHMENT_LIMITS, ATTACHMENT_PATHS, AppError, uploadAttachmentsResponseSchema } from '@ensemble/shared';
+import {
+  ATTACHMENT_LIMITS,
+  ATTACHMENT_PATHS,
+  AppError,
+  copyAttachmentsRequestSchema,
+  uploadAttachmentsResponseSchema,
+} from '@ensemble/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { copyAttachments } from './copy-attachments.js';
 import { ATTACHMENT_MESSAGES, type InspectedFile, cleanName, inspectFile } from './inspect.js';
 import { NOT_FOUND, findOwnAttachment, storeAttachments, toAttachmentInfo } from './service.js';
 
@@ -62,6 +69,17 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       }
       if (checked.length === 0) throw new AppError('bad_request', ATTACHMENT_MESSAGES.noFiles);
       const rows = await storeAttachments(ctx, who, checked);
+      return { status: 'success' as const, attachments: rows.map(toAttachmentInfo) };
+    },
+  );
+
+  // Edit & resend: the edited prompt's files go again with its new version, as new (charged) attachments.
+  app.post(
+    ATTACHMENT_PATHS.copy,
+    { schema: { body: copyAttachmentsRequestSchema, response: { 200: uploadAttachmentsResponseSchema } } },
+    async (request) => {
+      const who = await request.identity();
+      const rows = await copyAttachments(ctx, who, request.body.ids);
       return { status: 'success' as const, attachments: rows.map(toAttachmentInfo) };
     },
   );

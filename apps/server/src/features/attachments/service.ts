@@ -141,7 +141,8 @@ export async function linkAttachments(db: Kysely<Database>, rows: AttachmentRow[
   });
 }
 
-async function readAll(storage: ObjectStore, key: string): Promise<Uint8Array | null> {
+/** A stored file's bytes whole, or null when it is gone (attachments are bounded by ATTACHMENT_LIMITS.maxBytes). */
+export async function readAll(storage: ObjectStore, key: string): Promise<Uint8Array | null> {
   const file = await storage.open(key);
   if (!file) return null;
   const chunks: Buffer[] = [];

@@ -67,6 +67,49 @@ describe(`Stop on ${TEST_DB}`, () => {
     expect((await c.post('/api/messages/stop.php', { stream_id: streamId })).data).toEqual({ status: 'success', stopped: false });
   });
 
+  it('a stopped reply keeps its figures: the stream sends them, the saved reply records its credits, the thread total counts it', async () => {
+    const c = t.client();
+    provider.script = { chunks: ['A whole answer'], end: 'stop' };
+    const first = await start(c);
+    const thread = first.thread;
+    expect((await readSse(`${base}/api/messages/chat.php?stream=true&stream_id=${first.streamId}`, { cookie: cookieOf(c) })).ended).toBe(
+      'done',
+    );
+    provider.script = { chunks: ['Half of it'], end: 'stall' };
+    const post = await c.post('/api/messages/chat.php', {
+      thread_id: thread,
+      model: 'gpt-4o',
+      stream: true,
+      messages: [{ content: 'And another', role: 'user' }],
+    });
+    const streamId = post.data.data.stream_id as string;
+    let stop: Promise<unknown> | undefined;
+    const read = await readSse(`${base}/api/messages/chat.php?stream=true&stream_id=${streamId}`, {
+      cookie: cookieOf(c),
+      onEvent: (e) => {
+        if (contentOf([e]).includes('Half')) stop = c.post('/api/messages/stop.php', { stream_id: streamId });
+      },
+    });
+    await stop;
+    expect(read.ended).toBe('done');
+    const figures = read.events
+      .filter((e) => e.data.startsWith('{'))
+      .map((e) => JSON.parse(e.data))
+      .find((d) => d.type === 'figures');
+    expect(figures?.figures).toMatchObject({ credits: 1 });
+    const res = await c.post('/api/messages/get_messages.php', { thread_id: thread });
+    const replies = (res.data.messages as Array<{ role: string; status: string; metadata: { credits?: number } | null }>).filter(
+      (m) => m.role === 'assistant',
+    );
+    expect(replies.map((m) => [m.status, m.metadata?.credits])).toEqual([
+      ['complete', 1],
+      ['stopped', 1],
+    ]);
+    // What the thread says it spent is what left the balance.
+    expect(res.data.thread.total_credits).toBe(2);
+    expect(await remaining(c)).toBe(23);
+  });
+
   it('removes and refunds a reply stopped before its first token', async () => {
     const c = t.client();
     provider.script = { chunks: [], end: 'stall' };

@@ -7,7 +7,7 @@ import { type SqliteProcedure, callProcedure, installProcedure } from '../../db/
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
-import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, saveReplyText, updateMessage } from '../messages/store.js';
+import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { markDelivered, refundPart, settleCharge } from './open-charges.js';
 import { replySaves } from './reply-saves.js';
@@ -141,11 +141,17 @@ export async function runTextJob(
       .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving a reply failed'));
     return saving;
   };
-  const save = (status: 'stopped' | 'interrupted') => {
+  // A reply cut with text keeps its charge, so it keeps its figures too: the line under it and the
+  // thread's total count it like any other (a cheaper fallback that answered gives its difference back).
+  const save = async (status: 'stopped' | 'interrupted') => {
+    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
+    figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
+    metadata = { ...metadata, ...figures };
+    hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
-    const text = content;
-    return queueSave(async () => {
-      if (id !== null) await saveReplyText(db, id, text, status);
+    const saved = { content, status, metadata };
+    await queueSave(async () => {
+      if (id !== null) await updateMessage(db.kysely, id, saved);
     });
   };
 

@@ -1,6 +1,6 @@
 import type { Message, MessageMetadata } from '@ensemble/shared';
 import { type Kysely, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
-import { type Db, hotQuery, now } from '../../db/connection.js';
+import { hotQuery, now } from '../../db/connection.js';
 import type { Database, MessagesTable } from '../../db/types.js';
 import { deleteBranch } from './tree.js';
 
@@ -74,10 +74,7 @@ export async function updateMessage(db: Executor, id: number, changes: MessageCh
   await messageUpdate(db, id, changes).execute();
 }
 
-/** updateMessage of a reply's text and status alone (its first save, and a stop's or a drain's). */
-export async function saveReplyText(db: Db, id: number, content: string, status: MessageRow['status']): Promise<void> {
-  await replyTextUpdate(db, id, content, status, now());
-}
+/** updateMessage of a reply's text and status alone (its first save, with its delivery), as a hot query. */
 export const replyTextUpdate = hotQuery((k, id: number, content: string, status: MessageRow['status'], at: string) =>
   k.updateTable('messages').set({ content, status, updated_at: at }).where('id', '=', id),
 );

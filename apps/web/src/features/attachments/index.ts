@@ -1,3 +1,5 @@
+export { AttachButton } from './attach-button';
 export { AttachmentChips } from './attachment-chips';
+export { copyAttachments } from './copy-attachments';
 export { useAttachments } from './use-attachments';
 export { precheck, uploadAttachments } from './upload';

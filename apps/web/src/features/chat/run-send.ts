@@ -7,6 +7,7 @@ import {
   attachmentsCost,
   modelCost,
 } from '@ensemble/shared';
+import { copyAttachments } from '@/features/attachments';
 import { retryWhileBusy } from '@/lib/busy-retry';
 import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
@@ -81,8 +82,9 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   const { model } = deps;
   if (!model) throw new Error(MESSAGES.modelNotFound);
   // Each new attachment adds its catalogue credits (once, with this message); the pre-check counts them.
-  const attachmentIds = request.regenerateId ? [] : (request.attachments ?? []).map((a) => a.id);
-  const cost = modelCost(model) + attachmentsCost(model, attachmentIds.length);
+  const fresh = request.regenerateId ? [] : (request.attachments ?? []).map((a) => a.id);
+  const resent = request.regenerateId ? [] : (request.resendAttachments ?? []).map((a) => a.id);
+  const cost = modelCost(model) + attachmentsCost(model, fresh.length + resent.length);
   const check = await checkCredits(cost);
   const have = check.credits_info.remaining;
   if (check.status === 'credits_exhausted' || have < cost) {
@@ -90,6 +92,9 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
     throw new CreditsError(have <= 0 && check.message ? check.message : insufficientText(deps.isGuest, cost, have), have);
   }
 
+  // A sent file belongs to its message: an edited prompt sends copies of its files with the new version.
+  const copies = resent.length ? await copyAttachments(resent, deps.signal) : [];
+  const attachmentIds = [...fresh, ...copies.map((a) => a.id)];
   const threadId = await deps.ensureThread();
   const image = model.type === 'image';
   const metadata: MessageMetadata | null = image ? { aspectRatio: request.aspectRatio, prompt: request.prompt } : null;

@@ -38,6 +38,8 @@ export interface SendRequest {
   regenerateId?: number;
   /** Uploaded files the prompt sends (charged once, with it). */
   attachments?: AttachmentInfo[];
+  /** Edit & submit: the edited prompt's files, sent again with its new version as copies (charged again: the model reads them again). */
+  resendAttachments?: AttachmentInfo[];
 }
 
 /** The error banner's state: a credits error gets the coin icon and an action link. */

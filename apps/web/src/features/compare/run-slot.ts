@@ -1,9 +1,18 @@
-import { MESSAGES, type MessageMetadata, type ModelEntry, modelCost, type ReplyFigures, sendFailureText } from '@ensemble/shared';
+import {
+  MESSAGES,
+  type MessageMetadata,
+  type ModelEntry,
+  type ReplyFigures,
+  attachmentsCost,
+  modelCost,
+  sendFailureText,
+} from '@ensemble/shared';
 import { ApiError } from '@/lib/api-client';
 import { retryWhileBusy } from '@/lib/busy-retry';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
 import { startReply } from './api/start-reply';
+import type { SlotAsk } from './types';
 
 /** What a slot run reports. */
 export interface SlotCallbacks {
@@ -65,7 +74,7 @@ export class StreamGone extends Error {}
  */
 export async function runSlot(
   model: ModelEntry,
-  prompt: string,
+  ask: SlotAsk,
   userId: number,
   cb: SlotCallbacks,
   signal?: AbortSignal,
@@ -76,11 +85,12 @@ export async function runSlot(
   try {
     let content = '';
     let note: string | undefined;
-    let credits = modelCost(model);
+    const price = modelCost(model) + attachmentsCost(model, ask.attachmentIds.length);
+    let credits = price;
     let figures: ReplyFigures | undefined;
     if (!streamId) {
       // A full server refuses before it charges anything: the slot asks again when it says.
-      const res = await retryWhileBusy(() => startReply(model, prompt, userId, signal), { signal, wanted: () => !cb.stopped?.() });
+      const res = await retryWhileBusy(() => startReply(model, ask, userId, signal), { signal, wanted: () => !cb.stopped?.() });
       cb.onCredits(res.credits_remaining);
       content = res.data.content;
       note = res.data.metadata?.fallback_note;
@@ -105,7 +115,7 @@ export async function runSlot(
       // A cheaper fallback is charged its own cost, and the difference given back.
       if (read.fallback) {
         ({ note, cost: credits } = read.fallback);
-        if (credits < modelCost(model)) void refreshBalance(cb);
+        if (credits < price) void refreshBalance(cb);
       }
     }
     const stopped = cb.stopped?.() ?? false;

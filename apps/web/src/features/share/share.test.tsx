@@ -75,6 +75,22 @@ describe('the shared page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Link not found' });
     expect(screen.getByText('This shared conversation does not exist or is no longer shared.')).toBeInTheDocument();
   });
+
+  it('a malformed link (cut short, mistyped) shows "Link not found", not a validation error, and asks nothing', async () => {
+    const fetchStub = stubApi({
+      routes: {
+        'GET /api/share/view.php': {
+          status: 400,
+          json: { status: 'error', message: 'Invalid request: querystring.token: must be a share token (22 base64url characters)' },
+        },
+      },
+    });
+    renderApp(`/prod/share/${TOKEN.slice(0, 15)}`);
+    await screen.findByRole('heading', { level: 1, name: 'Link not found' });
+    expect(screen.getByText('This shared conversation does not exist or is no longer shared.')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid request/)).toBeNull();
+    expect(fetchStub.mock.calls.filter(([u]) => String(u).includes('/api/share/view.php'))).toEqual([]);
+  });
 });
 
 describe('share links in Settings', () => {

@@ -99,7 +99,15 @@ export function ChatScreen() {
       onSubmitEdit: (message, content) => {
         const prefs = usePreferences.getState();
         const model = findModel(message.model)?.type === 'text' ? (message.model as string) : selectCurrentModel(prefs);
-        send({ prompt: content, model, type: 'text', aspectRatio: prefs.aspectRatio, parentId: message.parentId ?? 0 });
+        const files = message.metadata?.attachments;
+        send({
+          prompt: content,
+          model,
+          type: 'text',
+          aspectRatio: prefs.aspectRatio,
+          parentId: message.parentId ?? 0,
+          ...(files?.length ? { resendAttachments: files } : {}),
+        });
       },
       onSwitch: (id) => void chat.switchVersion(id),
     }),

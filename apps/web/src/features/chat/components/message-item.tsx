@@ -138,6 +138,11 @@ export const MessageItem = memo(function MessageItem({
         {!mine && typeof message.metadata?.fallback_note === 'string' && (
           <FallbackNote note={message.metadata.fallback_note} className="mb-1.5" />
         )}
+        {editing && mine && message.metadata?.attachments?.length ? (
+          <div className="mb-2">
+            <AttachmentChips attachments={message.metadata.attachments} label="Attached files" />
+          </div>
+        ) : null}
         {editing ? (
           <MessageEditor
             initial={message.content}

@@ -191,7 +191,8 @@ export function useChatSender(
     const created_at = new Date().toISOString();
     const image = findModel(request.model)?.type === 'image' || request.type === 'image';
     const metadata = image ? { aspectRatio: request.aspectRatio, prompt } : null;
-    const attachments = request.attachments?.length ? { attachments: request.attachments } : null;
+    const files = [...(request.attachments ?? []), ...(request.resendAttachments ?? [])];
+    const attachments = files.length ? { attachments: files } : null;
     const user: ChatMessage = {
       id: temporaryMessageId(),
       sender: 'user',

@@ -1,10 +1,11 @@
 import { CHAT_PATHS, type ChatResponse, TIMEOUTS } from '@ensemble/shared';
 import { apiPost } from '@/lib/api-client';
+import type { SlotAsk } from '../types';
 
-/** POST chat.php for one slot: no thread, is_comparison true; streamed when the model streams. */
+/** POST chat.php for one slot: no thread, is_comparison true; streamed when the model streams; with the uploads every slot sends. */
 export function startReply(
   model: { id: string; stream: boolean },
-  prompt: string,
+  ask: SlotAsk,
   userId: number,
   signal?: AbortSignal,
 ): Promise<ChatResponse> {
@@ -16,7 +17,8 @@ export function startReply(
       model: model.id,
       ...(model.stream ? { stream: true } : {}),
       is_comparison: true,
-      messages: [{ content: prompt, role: 'user', type: 'text' }],
+      messages: [{ content: ask.prompt, role: 'user', type: 'text' }],
+      ...(ask.attachmentIds.length ? { attachment_ids: [...ask.attachmentIds] } : {}),
     },
     { timeoutMs: TIMEOUTS.textChatMs, signal },
   );

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
+import { AttachButton, AttachmentChips, useAttachments } from '@/features/attachments';
 import { usePreferences } from '@/features/preferences';
 import { useModels } from '@/lib/models';
 import { useComparison } from '../hooks/use-comparison';
@@ -25,16 +26,33 @@ export function CompareScreen() {
   const models = textModelsShortlistedFirst(catalogue.text_models, shortlist);
   const { slots, notice, dismissNotice, compare, setModel, retry, stop, running } = useComparison();
   const [prompt, setPrompt] = useState('');
+  // The files go to every slot, like the prompt, and stay for the next comparison.
+  const files = useAttachments();
   const untouched = slots.every((s) => s.status === 'idle');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!running) void compare(prompt);
+    if (!running && files.uploading === 0) void compare(prompt, files.attached);
   };
 
   return (
     <Page title="Compare Models" width="full" className="max-w-[1400px]">
       <form onSubmit={submit} className="flex flex-col gap-3">
+        {files.attached.length > 0 || files.uploading > 0 ? (
+          <div>
+            <AttachmentChips attachments={files.attached} onRemove={files.remove} label="Files to send" />
+            {files.uploading > 0 ? (
+              <p className="mt-1 text-xs text-muted" role="status">
+                Uploading {files.uploading} file{files.uploading === 1 ? '' : 's'}...
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {files.error ? (
+          <p className="text-sm text-danger" role="alert" data-testid="attachment-error">
+            {files.error}
+          </p>
+        ) : null}
         <textarea
           value={prompt}
           onChange={(e) => setPrompt(e.target.value)}
@@ -47,10 +65,13 @@ export function CompareScreen() {
           className="w-full resize-y rounded-2xl border border-border bg-surface px-4 py-3 text-body text-fg outline-none placeholder:text-subtle focus:border-accent/60"
         />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" loading={running} icon={<Columns3 className="size-4" aria-hidden />}>
+          <Button type="submit" loading={running} disabled={files.uploading > 0} icon={<Columns3 className="size-4" aria-hidden />}>
             Compare
           </Button>
-          <p className="text-xs text-muted">Each model is charged its own cost.</p>
+          <AttachButton onFiles={(list) => void files.add(list)} />
+          <p className="text-xs text-muted">
+            Each model is charged its own cost{files.attached.length ? ', and each reads and is charged for the files' : ''}.
+          </p>
         </div>
         {notice && (
           <ErrorBanner message={notice.message} variant={notice.variant} actionHref={notice.actionHref} onDismiss={dismissNotice} />

@@ -1,4 +1,4 @@
-import { GUEST_USER_ID, LIMITS, MESSAGES, modelCost } from '@ensemble/shared';
+import { type AttachmentInfo, GUEST_USER_ID, LIMITS, MESSAGES, acceptsImages, attachmentsCost, modelCost } from '@ensemble/shared';
 import { useCallback, useRef, useState } from 'react';
 import { usePreferences } from '@/features/preferences';
 import { useSession } from '@/features/session';
@@ -7,7 +7,7 @@ import { useModels } from '@/lib/models';
 import { checkCredits } from '../api/check-credits';
 import { stopReply } from '@/features/chat/api/stop-reply';
 import { runSlot, StreamGone } from '../run-slot';
-import type { CompareSlot } from '../types';
+import type { CompareSlot, SlotAsk } from '../types';
 import { validateComparison } from '../validate-comparison';
 
 /** A page-level message: validation texts, or a refused credit pre-check with its action link. */
@@ -47,7 +47,7 @@ export function useComparison() {
   }, []);
 
   const start = useCallback(
-    (slot: CompareSlot, prompt: string, resumeStreamId?: string) => {
+    (slot: CompareSlot, ask: SlotAsk, resumeStreamId?: string) => {
       const model = find(slot.model, 'text');
       if (!model) return;
       runs.current.get(slot.slotId)?.abort();
@@ -57,7 +57,8 @@ export function useComparison() {
       patch(slot.slotId, {
         status: 'loading',
         content: '',
-        prompt,
+        prompt: ask.prompt,
+        attachmentIds: ask.attachmentIds,
         error: undefined,
         completionStats: undefined,
         note: undefined,
@@ -71,12 +72,11 @@ export function useComparison() {
         onStream: (streamId: string) => !controller.signal.aborted && patch(slot.slotId, { streamId }),
         stopped: () => stops.current.has(slot.slotId),
       };
-      const run = () => runSlot(model, prompt, userId, callbacks, controller.signal, resumeStreamId);
+      const run = () => runSlot(model, ask, userId, callbacks, controller.signal, resumeStreamId);
       // A stream the server has dropped (its grace period passed) needs a new, charged generation.
       void run()
         .catch((error) => {
-          if (error instanceof StreamGone && !controller.signal.aborted)
-            return runSlot(model, prompt, userId, callbacks, controller.signal);
+          if (error instanceof StreamGone && !controller.signal.aborted) return runSlot(model, ask, userId, callbacks, controller.signal);
           throw error;
         })
         .then((outcome) => {
@@ -102,9 +102,9 @@ export function useComparison() {
     [actionHref, find, patch, userId],
   );
 
-  /** Checks the request and the balance for every chosen model, then runs the slots side by side. */
+  /** Checks the request and the balance for every chosen model, then runs the slots side by side, each sending the files. */
   const compare = useCallback(
-    async (prompt: string) => {
+    async (prompt: string, files: readonly AttachmentInfo[] = []) => {
       const problem = validateComparison(
         slots.map((s) => s.model),
         prompt,
@@ -115,7 +115,20 @@ export function useComparison() {
         return;
       }
       const chosen = slots.filter((s) => s.model);
-      const need = chosen.reduce((sum, s) => sum + modelCost(find(s.model, 'text')), 0);
+      // Every model reads the files, so each slot sends them and is charged for them.
+      const image = files.find((f) => f.kind === 'image');
+      const blind = image ? chosen.map((s) => find(s.model, 'text')).find((m) => m && !acceptsImages(m)) : undefined;
+      if (image && blind) {
+        setNotice({
+          message: `${blind.name} cannot see images; remove "${image.name}" or choose a model that accepts images`,
+          variant: 'error',
+        });
+        return;
+      }
+      const need = chosen.reduce((sum, s) => {
+        const model = find(s.model, 'text');
+        return sum + modelCost(model) + (model ? attachmentsCost(model, files.length) : 0);
+      }, 0);
       try {
         const check = await checkCredits(need);
         const have = check.credits_info.remaining;
@@ -134,7 +147,8 @@ export function useComparison() {
         return;
       }
       setNotice(null);
-      for (const slot of chosen) start(slot, prompt.trim());
+      const ask = { prompt: prompt.trim(), attachmentIds: files.map((f) => f.id) };
+      for (const slot of chosen) start(slot, ask);
     },
     [actionHref, catalogue, find, isGuest, slots, start],
   );
@@ -169,7 +183,10 @@ export function useComparison() {
   }, []);
 
   /** Runs one errored slot again: first by re-attaching to its reply's stream (free), else anew. */
-  const retry = useCallback((slot: CompareSlot) => start(slot, slot.prompt, slot.streamId), [start]);
+  const retry = useCallback(
+    (slot: CompareSlot) => start(slot, { prompt: slot.prompt, attachmentIds: slot.attachmentIds ?? [] }, slot.streamId),
+    [start],
+  );
 
   const running = slots.some((s) => s.status === 'loading' || s.status === 'streaming');
   return { slots, notice, dismissNotice: () => setNotice(null), compare, setModel, retry, stop, running };

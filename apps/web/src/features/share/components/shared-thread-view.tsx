@@ -1,4 +1,4 @@
-import type { SharedMessage } from '@ensemble/shared';
+import { SHARE_TOKEN_PATTERN, type SharedMessage } from '@ensemble/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -54,9 +54,12 @@ export function SharedThreadView({ token }: { token: string }) {
   const { find } = useModels();
   const [continuing, setContinuing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A link cut short or mistyped can match no share: it is "not found", not a request error to show.
+  const wellFormed = SHARE_TOKEN_PATTERN.test(token);
   const shared = useQuery({
     queryKey: ['shared-thread', token],
     queryFn: ({ signal }) => getSharedThread(token, signal),
+    enabled: wellFormed,
     retry: (count, error) => !(error instanceof ApiError && error.httpStatus < 500) && count < 2,
   });
 
@@ -73,14 +76,13 @@ export function SharedThreadView({ token }: { token: string }) {
     }
   }
 
-  if (shared.isPending) return <LoadingScreen label="Loading the shared conversation..." />;
-  if (shared.isError) {
-    const gone = shared.error instanceof ApiError && shared.error.httpStatus === 404;
+  if (!wellFormed || shared.isError) {
+    const gone = !wellFormed || (shared.error instanceof ApiError && shared.error.httpStatus === 404);
     return (
       <Page width="md" title={gone ? 'Link not found' : 'Shared conversation'}>
         <div className="flex flex-col items-start gap-4" data-testid="share-missing">
           <p className="text-body text-muted">
-            {gone ? 'This shared conversation does not exist or is no longer shared.' : shared.error.message}
+            {gone ? 'This shared conversation does not exist or is no longer shared.' : shared.error?.message}
           </p>
           <Button variant="secondary" onClick={() => navigate('/')}>
             Go to Ensemble
@@ -90,6 +92,7 @@ export function SharedThreadView({ token }: { token: string }) {
     );
   }
 
+  if (shared.isPending) return <LoadingScreen label="Loading the shared conversation..." />;
   const { title, shared_at, messages } = shared.data;
   const continueButton = (
     <Button
