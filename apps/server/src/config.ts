@@ -113,6 +113,24 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
+  /** Origins profile pictures are copied from instead of Google's (comma-separated; tests, a proxy). */
+  GOOGLE_PICTURE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .url()
+          .refine((u) => new URL(u).origin === u, 'must be an origin, e.g. https://host:port'),
+      ),
+    ),
   MODELS_FILE: optionalString,
   SMTP_URL: optionalUrl,
   /** Operators: accounts whose verified e-mail is listed here (comma-separated). */

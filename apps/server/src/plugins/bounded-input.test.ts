@@ -52,6 +52,7 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/system_prompt.php': { kind: 'none' },
   'POST /api/user/system_prompt.php': { kind: 'body' },
   'GET /api/images/file/:id': { kind: 'params' },
+  'GET /api/auth/picture/:file': { kind: 'params' },
   'POST /api/attachments/upload.php': { kind: 'body', text: false },
   'GET /api/attachments/file/:id': { kind: 'params' },
   'GET /api/attachments/file/:id/thumbnail': { kind: 'params' },

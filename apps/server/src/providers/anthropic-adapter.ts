@@ -9,7 +9,8 @@ export function createAnthropicAdapter(settings: AdapterSettings): ProviderAdapt
   return {
     id: 'anthropic',
     demo: false,
-    streamText: (request) => streamSdkText(anthropic(request.providerModelId), request, settings.textTimeoutMs, 'native'),
+    streamText: (request) =>
+      streamSdkText(anthropic(request.providerModelId), request, settings.textTimeoutMs, { pdf: 'file', text: 'file' }),
     generateImage: async () => unsupported('anthropic', 'images'),
   };
 }

@@ -2,8 +2,18 @@ import { ATTACHMENT_LIMITS } from '@ensemble/shared';
 import type { FilePart, ImagePart, TextPart } from 'ai';
 import type { TurnAttachment } from './types.js';
 
-/** How a provider takes documents: as text we extracted, or as its own document blocks (Anthropic). */
-export type DocumentForm = 'text' | 'native';
+/**
+ * How a provider takes each kind of document: as text we extracted, or as the file itself, which the
+ * provider reads natively (a scanned PDF's pages too). Anthropic: PDF and text as document blocks;
+ * OpenAI Chat Completions: PDF only, as a `file` part; Gemini: PDF as inlineData.
+ */
+export interface DocumentForms {
+  pdf: 'text' | 'file';
+  text: 'text' | 'file';
+}
+
+/** Every document as our extracted text (providers that read no files). */
+export const DOCUMENTS_AS_TEXT: DocumentForms = { pdf: 'text', text: 'text' };
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -22,17 +32,21 @@ export function documentText(a: TurnAttachment): string {
 
 /**
  * A user turn's content as AI SDK parts: images as image parts (OpenAI image_url, Anthropic image
- * blocks, Gemini inlineData), documents as our extracted text, or as file parts that Anthropic sends
- * as document blocks (PDF base64, text as a text source), then the prompt.
+ * blocks, Gemini inlineData), documents as our extracted text or as file parts in the provider's
+ * native form (`documents`), then the prompt.
  */
-export function userParts(content: string, attachments: TurnAttachment[], documents: DocumentForm): Array<TextPart | ImagePart | FilePart> {
+export function userParts(
+  content: string,
+  attachments: TurnAttachment[],
+  documents: DocumentForms,
+): Array<TextPart | ImagePart | FilePart> {
   const parts: Array<TextPart | ImagePart | FilePart> = [];
   for (const a of attachments) {
     if (a.kind === 'image' && a.bytes) {
       parts.push({ type: 'image', image: a.bytes, mediaType: a.mediaType });
-    } else if (documents === 'native' && a.kind === 'pdf' && a.bytes) {
+    } else if (documents.pdf === 'file' && a.kind === 'pdf' && a.bytes) {
       parts.push({ type: 'file', data: a.bytes, mediaType: 'application/pdf', filename: a.name });
-    } else if (documents === 'native' && a.kind === 'text' && a.text) {
+    } else if (documents.text === 'file' && a.kind === 'text' && a.text) {
       parts.push({ type: 'file', data: new TextEncoder().encode(a.text), mediaType: 'text/plain', filename: a.name });
     } else {
       parts.push({ type: 'text', text: documentText(a) });

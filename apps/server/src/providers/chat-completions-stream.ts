@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { DOCUMENTS_AS_TEXT, type DocumentForms } from './attachment-parts.js';
 import { startDeadline } from './call-deadline.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
 import { splitSystem } from './sdk-text-stream.js';
@@ -90,19 +91,28 @@ function send(url: URL, init: RequestInit): Promise<IncomingMessage> {
   });
 }
 
+/** How a provider's user turns are built: which documents go as files, and whether its text is sent as one part. */
+export interface ChatCompletionsForm {
+  /** Documents as text (default) or, where the API reads them, as files. */
+  documents?: DocumentForms;
+  /** Join a text-only turn's parts (documents, then the prompt) into one text, each apart from the next. */
+  oneText?: boolean;
+}
+
 /** Streams a Chat Completions reply as text deltas, failures as ProviderError, like streamSdkText. */
 export async function* streamChatCompletions(
   /** The provider package's chat model for this call, made with the fetch it is given. */
   modelWith: (fetch: typeof globalThis.fetch) => ChatCompletionsModel,
   request: TextGenerationRequest,
   timeoutMs: number,
+  form: ChatCompletionsForm = {},
 ): AsyncGenerator<string> {
   const deadline = startDeadline(request.signal, timeoutMs, 'text');
   const slot: PendingBody = {};
   try {
     await modelWith(fetchInto(slot))
       .doStream({
-        prompt: providerPrompt(request.messages),
+        prompt: providerPrompt(request.messages, form),
         abortSignal: deadline.signal,
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
@@ -230,13 +240,17 @@ function streamError(frame: unknown): Error {
 }
 
 /** Our turns in the AI SDK's standard prompt form (what streamText would hand the model). */
-function providerPrompt(turns: ChatTurn[]): ProviderPrompt {
-  const { system, messages } = splitSystem(turns, 'text');
+function providerPrompt(turns: ChatTurn[], form: ChatCompletionsForm): ProviderPrompt {
+  const { system, messages } = splitSystem(turns, form.documents ?? DOCUMENTS_AS_TEXT);
   const prompt: ProviderPrompt = system ? [{ role: 'system', content: system }] : [];
   for (const m of messages) {
     if (m.role === 'assistant') prompt.push({ role: 'assistant', content: [{ type: 'text', text: String(m.content) }] });
     if (m.role !== 'user') continue;
     const parts = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
+    if (form.oneText && parts.every((part) => part.type === 'text')) {
+      prompt.push({ role: 'user', content: [{ type: 'text', text: parts.map((part) => part.text).join('\n\n') }] });
+      continue;
+    }
     prompt.push({
       role: 'user',
       content: parts.map((part) =>

@@ -13,6 +13,8 @@ export function createDeepSeekAdapter(settings: AdapterSettings): ProviderAdapte
         (fetch) => createDeepSeek({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
         request,
         settings.textTimeoutMs,
+        // @ai-sdk/deepseek concatenates a user turn's text parts with nothing between them.
+        { oneText: true },
       ),
     generateImage: async () => unsupported('deepseek', 'images'),
   };

@@ -9,7 +9,8 @@ export function createGoogleAdapter(settings: AdapterSettings): ProviderAdapter 
   return {
     id: 'google',
     demo: false,
-    streamText: (request) => streamSdkText(google(request.providerModelId), request, settings.textTimeoutMs),
+    // Gemini reads PDFs itself (ai.google.dev/gemini-api/docs/document-processing: inlineData, application/pdf).
+    streamText: (request) => streamSdkText(google(request.providerModelId), request, settings.textTimeoutMs, { pdf: 'file', text: 'text' }),
     generateImage: async () => unsupported('google', 'images'),
   };
 }

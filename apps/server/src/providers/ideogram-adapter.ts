@@ -7,29 +7,36 @@ import { type GeneratedImage, type ImageGenerationRequest, ProviderError, type P
 
 const DEFAULT_BASE_URL = 'https://api.ideogram.ai';
 
+// Ideogram 3.0 has one model and four speeds; our provider model id names the speed (V_3 is DEFAULT).
+const MODEL_ID = /^V_3(?:_(TURBO|DEFAULT|QUALITY))?$/;
+
 interface IdeogramResponse {
   created?: string;
   data?: { url?: string | null; resolution?: string; is_image_safe?: boolean }[];
 }
 
-/** Ideogram: images through its REST generate endpoint (the AI SDK has no Ideogram provider). */
+/**
+ * Ideogram: images through its Ideogram 3.0 REST endpoint, POST /v1/ideogram-v3/generate with a
+ * multipart form (the AI SDK has no Ideogram provider). Provider model ids: V_3 or V_3_<SPEED>.
+ */
 export function createIdeogramAdapter(settings: AdapterSettings): ProviderAdapter {
   const baseUrl = (settings.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
 
   async function generate(request: ImageGenerationRequest): Promise<GeneratedImage> {
     const deadline = startDeadline(request.signal, settings.imageTimeoutMs, 'image');
     try {
-      const response = await fetchOk(`${baseUrl}/generate`, {
+      const model = MODEL_ID.exec(request.providerModelId);
+      if (!model) throw new ProviderError('model_not_found', PROVIDER_MESSAGES.imageFailed);
+      const form = new FormData();
+      form.set('prompt', request.prompt);
+      form.set('aspect_ratio', ASPECT_RATIOS[request.aspectRatio].ratio.replace(':', 'x'));
+      form.set('rendering_speed', model[1] ?? 'DEFAULT');
+      if (request.seed !== undefined) form.set('seed', String(request.seed));
+      // fetch writes the multipart boundary into Content-Type itself.
+      const response = await fetchOk(`${baseUrl}/v1/ideogram-v3/generate`, {
         method: 'POST',
-        headers: { 'Api-Key': settings.apiKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          image_request: {
-            prompt: request.prompt,
-            model: request.providerModelId,
-            aspect_ratio: `ASPECT_${ASPECT_RATIOS[request.aspectRatio].ratio.replace(':', '_')}`,
-            ...(request.seed === undefined ? {} : { seed: request.seed }),
-          },
-        }),
+        headers: { 'Api-Key': settings.apiKey },
+        body: form,
         signal: deadline.signal,
       });
       const answer = await readJson<IdeogramResponse>(response);

@@ -30,17 +30,21 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return e;
 }
 
+// `adapter` has a deadline no answering fake comes near; `timed` has `timeoutMs`, for the tests of
+// the deadline itself (a short one, where a first call's one-off set-up on a busy machine could pass it).
 function useFake(provider: 'openai' | 'replicate' | 'ideogram', create: typeof createReplicateAdapter, timeoutMs = 300) {
-  const ctx = {} as { server: ProviderFake; adapter: ProviderAdapter };
+  const ctx = {} as { server: ProviderFake; adapter: ProviderAdapter; timed: ProviderAdapter };
   beforeAll(async () => {
     ctx.server = await startProviderFake(provider);
-    ctx.adapter = create({
+    const settings = (ms: number) => ({
       apiKey: KEY,
       baseUrl: ctx.server.baseUrl,
-      textTimeoutMs: timeoutMs,
-      imageTimeoutMs: timeoutMs,
+      textTimeoutMs: ms,
+      imageTimeoutMs: ms,
       pollIntervalMs: 10,
     });
+    ctx.adapter = create(settings(30_000));
+    ctx.timed = create(settings(timeoutMs));
   });
   beforeEach(() => {
     ctx.server.fake.behaviour = 'ok';
@@ -87,7 +91,7 @@ describe('openai image adapter', () => {
     ['hang', 'timeout', 'Request timed out after 0.3 seconds'],
   ] as const)('maps %s to %s', async (behaviour, kind, message) => {
     ctx.server.fake.behaviour = behaviour;
-    const e = await failure(ctx.adapter.generateImage(request('dall-e-3', 'wide')));
+    const e = await failure((behaviour === 'hang' ? ctx.timed : ctx.adapter).generateImage(request('dall-e-3', 'wide')));
     expect([e.kind, e.message]).toEqual([kind, message]);
   });
 });
@@ -104,7 +108,7 @@ describe('replicate image adapter', () => {
     const created = ctx.server.fake.lastRequest('/predictions');
     expect(created?.path).toBe(`/v1/models/${replicateModel}/predictions`);
     expect(created?.body).toMatchObject({ input: { prompt: 'A lighthouse at dusk', aspect_ratio: sent } });
-    expect(created?.headers.prefer).toBe('wait=1');
+    expect(created?.headers.prefer).toBe('wait=30');
     expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
   });
 
@@ -130,7 +134,7 @@ describe('replicate image adapter', () => {
     ['hang', 'timeout'],
   ] as const)('maps %s to %s', async (behaviour, kind) => {
     ctx.server.fake.behaviour = behaviour;
-    const e = await failure(ctx.adapter.generateImage(request('flux', 'square')));
+    const e = await failure((behaviour === 'hang' ? ctx.timed : ctx.adapter).generateImage(request('flux', 'square')));
     expect(e.kind).toBe(kind);
   });
 
@@ -152,7 +156,7 @@ describe('replicate image adapter', () => {
 
   it('cancels the prediction when it is still running at the image timeout', async () => {
     ctx.server.fake.behaviour = 'stuck';
-    const e = await failure(ctx.adapter.generateImage(request('flux', 'tall')));
+    const e = await failure(ctx.timed.generateImage(request('flux', 'tall')));
     expect([e.kind, e.message]).toEqual(['timeout', 'Request timed out after 1 seconds']);
     await vi.waitFor(() => expect(ctx.server.fake.lastRequest('/cancel')?.method).toBe('POST'));
   });
@@ -166,22 +170,61 @@ describe('replicate image adapter', () => {
 describe('ideogram image adapter', () => {
   const ctx = useFake('ideogram', createIdeogramAdapter);
 
+  const sentForm = () => {
+    const posted = ctx.server.fake.lastRequest('/v1/ideogram-v3/generate');
+    const type = String(posted?.headers['content-type']);
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    return new Response(String(posted?.body), { headers: { 'content-type': type } }).formData();
+  };
+
   it.each([
-    ['V_2A_TURBO', 'wide', 'ASPECT_16_9'],
-    ['V_1', 'square', 'ASPECT_1_1'],
-    ['V_2A', 'tall', 'ASPECT_9_16'],
-  ] as const)('posts %s at %s as %s and downloads the image', async (id, ratio, sent) => {
-    const image = await ctx.adapter.generateImage(request(id, ratio));
-    const posted = ctx.server.fake.lastRequest('/generate');
-    expect(posted?.headers['api-key']).toBe(KEY);
-    expect(posted?.body).toEqual({ image_request: { prompt: 'A lighthouse at dusk', model: id, aspect_ratio: sent } });
-    expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
-    expect(image.mediaType).toBe('image/png');
+    ['V_2A_TURBO', 'wide', '16x9', 'TURBO'],
+    ['V_1_TURBO', 'tall', '9x16', 'TURBO'],
+    ['V_1', 'square', '1x1', 'DEFAULT'],
+    ['V_2A', 'tall', '9x16', 'DEFAULT'],
+  ] as const)(
+    'posts %s at %s to Ideogram 3.0 as a %s form at rendering speed %s and downloads the image',
+    async (id, ratio, aspect, speed) => {
+      const image = await ctx.adapter.generateImage(request(id, ratio));
+      expect(ctx.server.fake.lastRequest('/v1/ideogram-v3/generate')?.headers['api-key']).toBe(KEY);
+      const form = await sentForm();
+      expect(Object.fromEntries(form)).toEqual({ prompt: 'A lighthouse at dusk', aspect_ratio: aspect, rendering_speed: speed });
+      expect(Buffer.from(image.bytes).equals(FAKE_PNG)).toBe(true);
+      expect(image.mediaType).toBe('image/png');
+    },
+  );
+
+  it('passes the generation seed as a form field', async () => {
+    await ctx.adapter.generateImage({ ...request('V_2A_TURBO', 'square'), seed: 99 });
+    expect((await sentForm()).get('seed')).toBe('99');
   });
 
-  it('passes the generation seed in the image request', async () => {
-    await ctx.adapter.generateImage({ ...request('V_2A_TURBO', 'square'), seed: 99 });
-    expect(ctx.server.fake.lastRequest('/generate')?.body).toMatchObject({ image_request: { seed: 99 } });
+  it('refuses an id that names no Ideogram 3.0 speed as an unknown model, without calling Ideogram', async () => {
+    const before = ctx.server.fake.requests.length;
+    const e = await failure(ctx.adapter.generateImage({ ...request('V_1', 'square'), providerModelId: 'V_2A' }));
+    expect(e.kind).toBe('model_not_found');
+    expect(ctx.server.fake.requests.length).toBe(before);
+  });
+
+  it('the fake refuses the legacy endpoint, a JSON body, unknown fields and values, as Ideogram 3.0 does', async () => {
+    const url = ctx.server.baseUrl;
+    const post = (path: string, body: string | FormData, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'Api-Key': KEY, ...headers }, body });
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    const legacy = JSON.stringify({ image_request: { prompt: 'x', model: 'V_2A', aspect_ratio: 'ASPECT_1_1' } });
+    expect((await post('/generate', legacy, { 'Content-Type': 'application/json' })).status).toBe(404);
+    expect((await post('/v1/ideogram-v3/generate', legacy, { 'Content-Type': 'application/json' })).status).toBe(422);
+    expect((await post('/v1/ideogram-v3/generate', form({ prompt: 'x', model: 'V_2A' }))).status).toBe(422);
+    expect((await post('/v1/ideogram-v3/generate', form({ prompt: 'x', aspect_ratio: 'ASPECT_1_1' }))).status).toBe(422);
+    expect((await post('/v1/ideogram-v3/generate', form({ prompt: 'x', rendering_speed: 'V_2A_TURBO' }))).status).toBe(422);
+    expect((await post('/v1/ideogram-v3/generate', form({ prompt: 'x', resolution: '1024x1024', aspect_ratio: '1x1' }))).status).toBe(422);
+    expect((await post('/v1/ideogram-v3/generate', form({ prompt: 'x', rendering_speed: 'TURBO', aspect_ratio: '16x9' }))).status).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -194,7 +237,7 @@ describe('ideogram image adapter', () => {
     ['hang', 'timeout', 'Request timed out after 0.3 seconds'],
   ] as const)('maps %s to %s', async (behaviour, kind, message) => {
     ctx.server.fake.behaviour = behaviour;
-    const e = await failure(ctx.adapter.generateImage(request('V_1_TURBO', 'square')));
+    const e = await failure((behaviour === 'hang' ? ctx.timed : ctx.adapter).generateImage(request('V_1_TURBO', 'square')));
     expect([e.kind, e.message]).toEqual([kind, message]);
   });
 });

@@ -32,6 +32,8 @@ export function createOpenAIAdapter(settings: AdapterSettings): ProviderAdapter 
         (fetch) => createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
         request,
         settings.textTimeoutMs,
+        // Chat Completions takes PDFs (only) as `file` parts (developers.openai.com/api/docs/guides/file-inputs).
+        { documents: { pdf: 'file', text: 'text' } },
       ),
     generateImage: (request) =>
       generateSdkImage({

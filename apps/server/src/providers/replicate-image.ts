@@ -1,7 +1,7 @@
 import { APICallError } from 'ai';
 import { startDeadline } from './call-deadline.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
-import { isTrustedReplicateUrl } from './replicate-text.js';
+import { cancelReplicatePrediction, isTrustedReplicateUrl } from './replicate-text.js';
 import { downloadImage, fetchOk, readJson } from './rest-call.js';
 import { type GeneratedImage, ProviderError } from './types.js';
 import { abortableSleep as sleep } from './abortable-sleep.js';
@@ -75,7 +75,7 @@ export async function generateReplicateImage(
   } catch (error) {
     // Our own deadline passed while Replicate still works on it: stop paying for a result nobody takes.
     if (deadline.signal.aborted && !signal.aborted && prediction && !isFinal(prediction)) {
-      void cancel(prediction, settings, auth);
+      void cancelReplicatePrediction(prediction, settings);
     }
     throw deadline.failure(error);
   } finally {
@@ -98,12 +98,6 @@ async function poll(
     }
     throw error;
   }
-}
-
-async function cancel(prediction: Prediction, settings: ReplicateImageSettings, auth: Record<string, string>): Promise<void> {
-  const url = prediction.urls?.cancel ?? `${settings.baseUrl}/predictions/${prediction.id}/cancel`;
-  const trusted = isTrustedReplicateUrl(url, settings.baseUrl);
-  await fetch(url, { method: 'POST', headers: trusted ? auth : {}, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
 }
 
 const isFinal = (p: Prediction) => !(p.status === 'starting' || p.status === 'processing');

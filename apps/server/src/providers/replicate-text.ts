@@ -15,7 +15,7 @@ export interface ReplicateTextSettings {
 interface Prediction {
   id: string;
   status: string;
-  urls?: { stream?: string };
+  urls?: { stream?: string; cancel?: string };
 }
 
 /**
@@ -28,6 +28,8 @@ export async function* streamReplicateText(
   settings: ReplicateTextSettings,
 ): AsyncGenerator<string> {
   const deadline = startDeadline(request.signal, settings.timeoutMs, 'text');
+  let prediction: Prediction | undefined;
+  let finished = false;
   try {
     const created = await fetchOk(`${settings.baseUrl}/models/${modelPath}/predictions`, {
       method: 'POST',
@@ -35,7 +37,7 @@ export async function* streamReplicateText(
       body: JSON.stringify({ input: replicateInput(request), stream: true }),
       signal: deadline.signal,
     });
-    const prediction = await readJson<Prediction>(created);
+    prediction = await readJson<Prediction>(created);
     const streamUrl = prediction.urls?.stream;
     if (!streamUrl) throw new Error('prediction has no stream url');
     deadline.touch();
@@ -49,7 +51,6 @@ export async function* streamReplicateText(
       signal: deadline.signal,
     });
     if (!stream.body) throw new Error('empty stream');
-    let finished = false;
     for await (const event of readSseEvents(stream.body)) {
       deadline.touch();
       if (event.event === 'output') {
@@ -57,8 +58,8 @@ export async function* streamReplicateText(
       } else if (event.event === 'error') {
         throw new Error(`prediction failed: ${event.data}`);
       } else if (event.event === 'done') {
-        if (/"reason"\s*:\s*"canceled"/.test(event.data)) throw new Error('prediction canceled');
         finished = true;
+        if (/"reason"\s*:\s*"canceled"/.test(event.data)) throw new Error('prediction canceled');
         break;
       }
     }
@@ -68,7 +69,20 @@ export async function* streamReplicateText(
     throw deadline.failure(error);
   } finally {
     deadline.dispose();
+    // Stopped, timed out, cut off or abandoned by the reader: Replicate would go on generating
+    // (and billing) a reply nobody reads, so the prediction is cancelled.
+    if (prediction && !finished) void cancelReplicatePrediction(prediction, settings);
   }
+}
+
+/** Asks Replicate to cancel a prediction (urls.cancel, else /predictions/{id}/cancel); never throws. */
+export async function cancelReplicatePrediction(
+  prediction: { id: string; urls?: { cancel?: string } },
+  settings: { apiToken: string; baseUrl: string },
+): Promise<void> {
+  const url = prediction.urls?.cancel ?? `${settings.baseUrl}/predictions/${prediction.id}/cancel`;
+  const headers = isTrustedReplicateUrl(url, settings.baseUrl) ? { Authorization: `Bearer ${settings.apiToken}` } : undefined;
+  await fetch(url, { method: 'POST', headers, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
 }
 
 // Llama on Replicate takes one prompt plus a system prompt; earlier turns become a transcript.

@@ -1,5 +1,5 @@
 import { type LanguageModel, type ModelMessage, streamText } from 'ai';
-import { type DocumentForm, userParts } from './attachment-parts.js';
+import { DOCUMENTS_AS_TEXT, type DocumentForms, userParts } from './attachment-parts.js';
 import { startDeadline } from './call-deadline.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
 import { type ChatTurn, ProviderError, type TextGenerationRequest } from './types.js';
@@ -9,7 +9,7 @@ export async function* streamSdkText(
   model: LanguageModel,
   request: TextGenerationRequest,
   timeoutMs: number,
-  documents: DocumentForm = 'text',
+  documents: DocumentForms = DOCUMENTS_AS_TEXT,
 ): AsyncGenerator<string> {
   const deadline = startDeadline(request.signal, timeoutMs, 'text');
   const { system, messages } = splitSystem(request.messages, documents);
@@ -59,7 +59,7 @@ export async function* streamSdkText(
 }
 
 // Providers differ in where system text may go; the SDK's `system` option is accepted by all.
-export function splitSystem(turns: ChatTurn[], documents: DocumentForm): { system: string | undefined; messages: ModelMessage[] } {
+export function splitSystem(turns: ChatTurn[], documents: DocumentForms): { system: string | undefined; messages: ModelMessage[] } {
   const system = turns
     .filter((t) => t.role === 'system')
     .map((t) => t.content)

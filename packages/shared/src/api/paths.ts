@@ -16,6 +16,8 @@ export const AUTH_PATHS = {
   spending: '/api/user/spending.php',
   /** Deletes the signed-in account (password or a fresh Google sign-in). */
   deleteAccount: '/api/auth/delete_account.php',
+  /** A copied Google profile picture: GET {picture}/{file}. */
+  picture: '/api/auth/picture',
 } as const;
 
 export const ADMIN_PATHS = {

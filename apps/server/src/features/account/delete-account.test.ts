@@ -18,7 +18,11 @@ describe(`deleting an account on ${TEST_DB}`, () => {
   let jwks: FakeGoogleJwks;
   beforeAll(async () => {
     jwks = await startFakeGoogleJwks();
-    h = await startBillingHarness({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url });
+    h = await startBillingHarness({
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_JWKS_URL: jwks.url,
+      GOOGLE_PICTURE_ORIGINS: new URL(jwks.url).origin,
+    });
     t = h.t;
   });
   afterAll(async () => {

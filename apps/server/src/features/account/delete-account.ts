@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context.js';
 import type { GoogleIdentity } from '../auth/google-verifier.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { ownPictureKey } from '../auth/google-picture.js';
 import { listOwnedAttachments, listOwnedFiles } from './owned-files.js';
 
 /** A Google sign-in confirms a deletion only when Google authenticated the user this recently. */
@@ -80,11 +81,13 @@ export async function deleteAccount(
   }
   const owner = { kind: 'user' as const, userId, guestId: null, sessionHash: '' };
   const files = [...(await listOwnedFiles(db, owner)), ...(await listOwnedAttachments(db, owner))];
+  const account = await db.selectFrom('users').select('picture').where('id', '=', userId).executeTakeFirst();
+  const pictureKey = ownPictureKey(account?.picture ?? null);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
   });
-  const keys = files.flatMap((f) => [f.key, ...(f.companionKeys ?? [])]);
+  const keys = [...files.flatMap((f) => [f.key, ...(f.companionKeys ?? [])]), ...(pictureKey ? [pictureKey] : [])];
   let removed = 0;
   for (const key of keys) {
     try {

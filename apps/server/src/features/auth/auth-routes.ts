@@ -14,6 +14,8 @@ import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import { createMailer } from '../mail/mailer.js';
 import { recordAbuse } from '../admin/abuse.js';
 import { completeSignIn, createAccount, findAccountByEmail } from './account-service.js';
+import { copyGooglePicture } from './google-picture.js';
+import { pictureRoutes } from './picture-routes.js';
 import { signInWithGoogle } from './google-sign-in.js';
 import { createGoogleVerifier } from './google-verifier.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
@@ -128,7 +130,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
     await reservation.release();
     // Only the verified claims name the account; the posted profile fields are ignored.
-    const { userId, created } = await signInWithGoogle(db, google, await callingGuest(request));
+    const copyPicture = () => copyGooglePicture(google.picture, { origins: config.GOOGLE_PICTURE_ORIGINS }, ctx.storage, request.log);
+    const { userId, created } = await signInWithGoogle(db, google, await callingGuest(request), copyPicture);
     await reply.startSession({ userId });
     return signedIn(userId, created ? 'Account created with Google' : 'Login successful');
   });
@@ -136,4 +139,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   await app.register(resetRoutes, { ctx, limiter, mailer });
   await app.register(verifyRoutes, { ctx, limiter, mailer });
   await app.register(profileRoutes, { db });
+  await app.register(pictureRoutes, { ctx });
 };

@@ -13,7 +13,8 @@ describe('Google sign-in (POST user_handler.php)', () => {
   let jwks: FakeGoogleJwks;
   beforeAll(async () => {
     jwks = await startFakeGoogleJwks();
-    t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url });
+    // The fake Google is the only picture host: the claims' lh3 picture is not fetched (google-picture.test.ts copies one).
+    t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, GOOGLE_PICTURE_ORIGINS: new URL(jwks.url).origin });
   });
   afterAll(async () => {
     await t?.close();
@@ -42,7 +43,7 @@ describe('Google sign-in (POST user_handler.php)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({
       status: 'success',
-      user: { email, username: 'Grace Hopper', picture: 'https://lh3.googleusercontent.com/a/grace' },
+      user: { email, username: 'Grace Hopper', picture: null },
     });
     expect(c.cookies.get('ensemble_sid')).not.toBe(guestCookie);
     expect((await c.get('/api/auth/check_session.php')).data).toMatchObject({ status: 'success', user: { email } });

@@ -50,7 +50,8 @@ export function createGoogleVerifier(opts: { clientId: string; jwksUrl: string }
       sub: payload.sub,
       email: payload.email.trim().toLowerCase(),
       name: typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : null,
-      picture: typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) ? payload.picture : null,
+      // Only a URL; whether it is fetched is copyGooglePicture's decision.
+      picture: typeof payload.picture === 'string' && /^https?:\/\//.test(payload.picture) ? payload.picture : null,
       authenticatedAt: typeof payload.auth_time === 'number' ? payload.auth_time : typeof payload.iat === 'number' ? payload.iat : null,
     };
   };

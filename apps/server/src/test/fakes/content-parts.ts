@@ -6,11 +6,14 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 const onlyKeys = (o: Record<string, unknown>, keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+// A PDF's first bytes, "%PDF-", as base64 starts them.
+const isPdfBase64 = (data: string) => BASE64.test(data) && Buffer.from(data.slice(0, 8), 'base64').toString('latin1').startsWith('%PDF-');
 
 /**
  * OpenAI Chat Completions (platform.openai.com/docs/api-reference/chat/create): content is a string
- * or parts; a user part is `text` or `image_url` ({ url: https or data:image/...;base64 }) or `file`.
- * DeepSeek and xAI's text models: text only.
+ * or parts; a user part is `text`, `image_url` ({ url: https or data:image/...;base64 }) or `file`
+ * ({ file_id } or { filename, file_data: data:application/pdf;base64 }: PDF only, per
+ * developers.openai.com/api/docs/guides/file-inputs). DeepSeek and xAI's text models: text only.
  */
 export function openAIContentError(messages: unknown[], imagesAllowed: boolean): string | null {
   for (const [i, m] of messages.entries()) {
@@ -34,8 +37,18 @@ export function openAIContentError(messages: unknown[], imagesAllowed: boolean):
           (!url.startsWith('https://') && !(data && IMAGE_TYPES.includes(data[1] as string) && BASE64.test(data[2] as string)))
         )
           return `${at}.image_url.url: Invalid image URL`;
+      } else if (p.type === 'file' && m.role === 'user' && imagesAllowed) {
+        const file = isObj(p.file) ? p.file : null;
+        if (!file || !onlyKeys(p, ['type', 'file']) || !onlyKeys(file, ['file_data', 'file_id', 'filename']))
+          return `${at}.file: invalid file part`;
+        if (typeof file.file_id === 'string' && file.file_data === undefined) continue;
+        if (typeof file.file_data !== 'string') return `Missing required parameter: '${at}.file.file_data'.`;
+        if (typeof file.filename !== 'string' || !file.filename) return `Missing required parameter: '${at}.file.filename'.`;
+        const data = /^data:application\/pdf;base64,(.+)$/.exec(file.file_data);
+        if (!data || !isPdfBase64(data[1] as string))
+          return `Invalid file data: '${at}.file.file_data'. Expected a base64-encoded data URL with an application/pdf MIME type.`;
       } else {
-        return `${at}.type: Invalid value: '${String(p.type)}'. Supported values are: 'text' and 'image_url'.`;
+        return `${at}.type: Invalid value: '${String(p.type)}'. Supported values are: 'text', 'image_url' and 'file'.`;
       }
     }
   }
@@ -86,6 +99,9 @@ export function anthropicContentError(messages: unknown[]): string | null {
   return null;
 }
 
+// The inline types Gemini reads (ai.google.dev/gemini-api/docs: image understanding, document processing).
+const GEMINI_INLINE = /^(image\/(png|jpeg|webp|heic|heif)|application\/pdf|text\/plain|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/;
+
 /**
  * Gemini generateContent (ai.google.dev/api/caching#Content): each content has a role and parts; a
  * part is `text` or `inlineData` ({ mimeType, data: base64 }) or `fileData` ({ mimeType, fileUri }).
@@ -111,6 +127,8 @@ export function googleContentError(contents: unknown[]): string | null {
           !BASE64.test(d.data)
         )
           return `${at}.inline_data: Invalid JSON payload received. Expected { mimeType, data (base64) }`;
+        if (!GEMINI_INLINE.test(d.mimeType)) return `Unsupported MIME type: ${d.mimeType}`;
+        if (d.mimeType === 'application/pdf' && !isPdfBase64(d.data)) return 'The document has no pages.';
       } else if (key === 'fileData') {
         const d = p.fileData;
         if (!isObj(d) || typeof d.fileUri !== 'string') return `${at}.file_data.file_uri: Field required`;

@@ -42,7 +42,7 @@ export type ReplicateFake = FakeServer & { pollsUntilDone: number };
  * /v1/models/{owner}/{name}/predictions) or by version (POST /v1/predictions), GET and cancel of
  * a prediction, and the text event stream. With Prefer: wait it answers succeeded, or 'processing'
  * (then succeeded after `pollsUntilDone` polls, each with Retry-After), 'stuck' (processing until
- * cancelled) or 'safety' (failed with the NSFW reason). Unknown models are 404, unknown versions 422.
+ * cancelled; a text stream keeps running after its chunks until then) or 'safety' (failed with the NSFW reason). Unknown models are 404, unknown versions 422.
  */
 export async function startReplicateFake(): Promise<ReplicateFake> {
   const predictions = new Map<string, StoredPrediction>();
@@ -113,7 +113,7 @@ export async function startReplicateFake(): Promise<ReplicateFake> {
         return sendJson(res, 200, view(ctx, one[1] as string, stored, status));
       }
     }
-    if (request.method === 'GET' && request.path.startsWith('/v1/stream/')) return stream(ctx);
+    if (request.method === 'GET' && request.path.startsWith('/v1/stream/')) return stream(ctx, predictions.get(request.path.slice(11)));
     sendJson(res, 404, NOT_FOUND);
   }, REPLICATE_SERVED)) as ReplicateFake;
   fake.pollsUntilDone = 2;
@@ -153,13 +153,17 @@ function createPrediction(ctx: FakeContext, model: string | undefined, predictio
   sendJson(ctx.res, 201, view(ctx, id, stored, status));
 }
 
-async function stream(ctx: FakeContext): Promise<void> {
+// 'stuck' keeps generating after the chunks until the prediction is cancelled, then ends as
+// Replicate does: a done event whose reason is "canceled".
+async function stream(ctx: FakeContext, stored: StoredPrediction | undefined): Promise<void> {
+  if (!stored) return sendJson(ctx.res, 404, NOT_FOUND);
   startSse(ctx.res);
   const complete = await streamChunks(ctx, (text, index) => {
     ctx.res.write(`id: ${index + 1}\n`);
     writeSse(ctx.res, text, 'output');
   });
   if (!complete) return;
-  writeSse(ctx.res, '{}', 'done');
+  while (ctx.fake.behaviour === 'stuck' && !stored.canceled && !ctx.res.destroyed) await new Promise((r) => setTimeout(r, 20));
+  writeSse(ctx.res, stored.canceled ? '{"reason":"canceled"}' : '{}', 'done');
   ctx.res.end();
 }

@@ -110,5 +110,4 @@ export const REPLICATE_SERVED = [
   'stability-ai/sdxl:7762fd07cf82c948538e41f63f77d685e02b063e37e496e96eefd46c929f9bdc',
 ] as const;
 
-/** Ideogram (developer.ideogram.ai, legacy POST /generate): the model enumeration it accepts. */
-export const IDEOGRAM_SERVED = ['V_1', 'V_1_TURBO', 'V_2', 'V_2_TURBO', 'V_2A', 'V_2A_TURBO'] as const;
+// Ideogram 3.0 takes no model id (one model, chosen by its endpoint; the speed is a form field).

@@ -125,7 +125,7 @@ describe('image studio', () => {
     await addModel('Flux Pro → FLUX.2 Pro');
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: /Change model/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Ideogram 2a Turbo/ }));
-    expect(cards()[0]).toHaveAccessibleName('Ideogram 2a Turbo');
+    expect(cards()[0]).toHaveAccessibleName('Ideogram 2a Turbo → Ideogram 3.0 Turbo');
     await userEvent.click(within(cards()[1]!).getByRole('button', { name: 'Remove Flux Pro → FLUX.2 Pro' }));
     expect(cards()).toHaveLength(1);
     await typePrompt('Neon city');
