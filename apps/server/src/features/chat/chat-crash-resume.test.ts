@@ -95,7 +95,7 @@ describe(`a server killed with -9 while two users' replies stream, on ${TEST_DB}
         const { stream_id: streamId, message_id: messageId } = ((await post.json()) as { data: { stream_id: string; message_id: number } })
           .data;
         const url = `${base}/api/messages/chat.php?stream=true&model=gpt-4o&stream_id=${streamId}&message_id=${messageId}`;
-        return { c, cookie, url, messageId, events: [] as SseEvent[] };
+        return { cookie, url, messageId, events: [] as SseEvent[] };
       }),
     );
 
