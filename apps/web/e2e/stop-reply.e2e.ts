@@ -31,6 +31,9 @@ describe('stopping a reply', () => {
     await page.waitForTimeout(1500);
     expect((await reply.innerText()).trim()).toBe(shown);
     expect(await creditsOf(page)).toBe(24);
+    // The spent credit shows under the reply and in the thread's total.
+    expect(await reply.getByTestId('reply-figures').innerText()).toMatch(/^GPT-4o · 1 credit · /);
+    expect(await page.getByTestId('thread-credits').innerText()).toContain('1 credit');
     await screenshot(page, 'chat-stop-stopped');
 
     // Saved as stopped: a reload shows the same text and note.
@@ -38,6 +41,8 @@ describe('stopping a reply', () => {
     await page.reload();
     await page.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
     expect((await page.getByTestId('cut-reply-note').innerText()).trim()).toContain('You stopped this reply.');
+    expect(await page.getByTestId('reply-figures').innerText()).toMatch(/^GPT-4o · 1 credit · /);
+    expect(await page.getByTestId('thread-credits').innerText()).toContain('1 credit');
     expect(errors).toEqual([]);
     await page.close();
   });
