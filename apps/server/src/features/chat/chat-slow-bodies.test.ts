@@ -50,8 +50,14 @@ describe(`slow request bodies on ${TEST_DB}`, () => {
   it("holds no chat slot for a body still arriving: 40 trickling chats from one address leave another user's chats their slots", async () => {
     t = await createTestApp({ MAX_CONCURRENT_STREAMS: '3', DEMO_TOKENS_PER_SECOND: '40' });
     const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    // Counts the requests whose headers the server has read, so the users below come after all 40.
+    let headersIn = 0;
+    t.app.server.on('request', (req) => {
+      if (req.url === '/api/messages/chat.php') headersIn++;
+    });
     for (let i = 0; i < 40; i++) sockets.push((await slowChat(port, ATTACKER)).socket);
-    await settle(200);
+    for (let i = 0; i < 500 && headersIn < 40; i++) await settle(20);
+    expect(headersIn).toBe(40);
 
     // Three users each start a streamed reply: every slot is theirs, the trickling bodies hold none.
     const users = [t.client(), t.client(), t.client()];
@@ -77,16 +83,18 @@ describe(`slow request bodies on ${TEST_DB}`, () => {
     sockets.push(...held.map((h) => h.socket));
     const sixth = await slowChat(port, ATTACKER);
     sockets.push(sixth.socket);
-    await settle(200);
-    expect(held.map((h) => h.closed())).toEqual([false, false, false, false, false]);
+    for (let i = 0; i < 500 && !sixth.closed(); i++) await settle(20);
     expect(sixth.closed()).toBe(true);
+    expect(held.map((h) => h.closed())).toEqual([false, false, false, false, false]);
     expect(await getFrom(port, ATTACKER, '/api/health')).toBe(0);
 
     // Another address is served as usual.
     expect(await getFrom(port, '127.0.0.1', '/api/health')).toBe(200);
     // Once one of the five goes, the address may open another.
     held[0]?.socket.destroy();
-    await settle(100);
+    const server = (t as TestApp).app.server;
+    const open = () => new Promise<number>((resolve) => server.getConnections((_error, n) => resolve(n)));
+    for (let i = 0; i < 500 && (await open()) > 4; i++) await settle(20);
     expect(await getFrom(port, ATTACKER, '/api/health')).toBe(200);
   });
 });
