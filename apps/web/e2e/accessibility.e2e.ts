@@ -32,86 +32,108 @@ async function open(page: Page, url: string) {
 describe('accessibility: axe-core on every screen, both themes', () => {
   const journey = useJourney({ GUESTS_PER_ADDRESS_PER_DAY: '1000', DEMO_TOKENS_PER_SECOND: '0' });
 
-  it.each(['dark', 'light'] as const)('finds no serious or critical violation for a guest (%s)', async (theme) => {
+  // One journey per theme and width, each short enough to finish well within the test timeout.
+  it.each([
+    ['dark', 1280],
+    ['light', 1280],
+    ['dark', 390],
+    ['light', 390],
+  ] as const)('finds no serious or critical violation for a guest (%s, %i px)', async (theme, width) => {
     startFindings();
-    for (const width of [1280, 390]) {
-      const context = await themedContext(journey, theme, width);
-      const page = await context.newPage();
-      const base = `${journey.server.url}/prod`;
-      const at = (name: string) => `${theme} ${width} guest ${name}`;
-      for (const path of [
-        '',
-        '/settings',
-        '/login',
-        '/signup',
-        '/forgot-password',
-        '/terms',
-        '/privacy',
-        '/contact',
-        '/reset-password?token=x',
-      ]) {
-        await open(page, `${base}${path}`);
-        await audit(page, at(path || '/'));
-      }
-
-      // Chat with a reply, then its model menu and the credit meter open.
-      await open(page, `${base}/thread`);
-      await page.getByRole('textbox', { name: 'Message' }).fill('Write a python function that parses a CSV file');
-      await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-      await page.locator('[data-testid="message"][data-sender="ai"] [data-testid="code-block"]').first().waitFor({ timeout: 30_000 });
-      await page.locator('[data-testid="streaming-dots"]').waitFor({ state: 'detached', timeout: 30_000 });
-      await audit(page, at('chat'));
-      await page.getByTestId('chat-model-picker').click();
-      await audit(page, at('chat model menu'));
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /credits/ }).click();
-      await audit(page, at('credit meter'));
-      await page.keyboard.press('Escape');
-
-      // Compare with three results.
-      await open(page, `${base}/compare`);
-      await audit(page, at('compare'));
-      await page.getByRole('textbox', { name: 'Prompt' }).fill('Explain how rainbows form');
-      await page.getByRole('button', { name: 'Compare' }).click();
-      await page.locator('[data-testid="slot-2"][data-status="complete"]').waitFor({ timeout: 30_000 });
-      await audit(page, at('compare results'));
-
-      // The studio: pending, finished (grid and list) and a failed job.
-      await open(page, `${base}/image-studio`);
-      await audit(page, at('studio empty'));
-      await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse at dusk');
-      await page.getByRole('button', { name: 'Add Model' }).click();
-      await audit(page, at('studio add-model menu'));
-      await page.getByTestId('add-model-menu').getByText('Stable Diffusion XL', { exact: true }).click();
-      await page.getByRole('button', { name: 'Add Model' }).click();
-      await page.getByTestId('add-model-menu').getByText('GPT Image 1 → GPT Image 2.6 Sunburst', { exact: true }).click();
-      await audit(page, at('studio pending'));
-      await page.getByRole('button', { name: /^Run All/ }).click();
-      await page.locator('[data-status="complete"]').first().waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => !document.querySelector('[data-status="loading"]'), null, { timeout: 30_000 });
-      await audit(page, at('studio results'));
-      await page.getByRole('radio', { name: 'List view' }).click();
-      await audit(page, at('studio list'));
-      await page.getByRole('button', { name: 'Clear All' }).click();
-      await audit(page, at('studio clear dialog'));
-      await context.close();
+    const context = await themedContext(journey, theme, width);
+    const page = await context.newPage();
+    const base = `${journey.server.url}/prod`;
+    const at = (name: string) => `${theme} ${width} guest ${name}`;
+    for (const path of [
+      '',
+      '/settings',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/terms',
+      '/privacy',
+      '/contact',
+      '/reset-password?token=x',
+    ]) {
+      await open(page, `${base}${path}`);
+      await audit(page, at(path || '/'));
     }
+
+    // Chat with a reply, then its model menu and the credit meter open.
+    await open(page, `${base}/thread`);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Write a python function that parses a CSV file');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.locator('[data-testid="message"][data-sender="ai"] [data-testid="code-block"]').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="streaming-dots"]').waitFor({ state: 'detached', timeout: 30_000 });
+    await audit(page, at('chat'));
+    if (width < 768) {
+      // On a phone the side panel is a drawer over the chat.
+      await page.getByRole('button', { name: 'Show chats' }).click();
+      await page.getByRole('complementary', { name: 'Account' }).waitFor();
+      await audit(page, at('chat drawer'));
+      await page.keyboard.press('Escape');
+    }
+    await page.getByTestId('chat-model-picker').click();
+    await audit(page, at('chat model menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /credits/ }).click();
+    await audit(page, at('credit meter'));
+    await page.keyboard.press('Escape');
+
+    // Compare with three results.
+    await open(page, `${base}/compare`);
+    await audit(page, at('compare'));
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('Explain how rainbows form');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.locator('[data-testid="slot-2"][data-status="complete"]').waitFor({ timeout: 30_000 });
+    await audit(page, at('compare results'));
+
+    // The studio: pending, finished (grid and list) and a failed job.
+    await open(page, `${base}/image-studio`);
+    await audit(page, at('studio empty'));
+    await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse at dusk');
+    await page.getByRole('button', { name: 'Add Model' }).click();
+    await audit(page, at('studio add-model menu'));
+    await page.getByTestId('add-model-menu').getByText('Stable Diffusion XL', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add Model' }).click();
+    await page.getByTestId('add-model-menu').getByText('GPT Image 1 → GPT Image 2.6 Sunburst', { exact: true }).click();
+    await audit(page, at('studio pending'));
+    await page.getByRole('button', { name: /^Run All/ }).click();
+    await page.locator('[data-status="complete"]').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-status="loading"]'), null, { timeout: 30_000 });
+    await audit(page, at('studio results'));
+    await page.getByRole('radio', { name: 'List view' }).click();
+    await audit(page, at('studio list'));
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await audit(page, at('studio clear dialog'));
+    await context.close();
     expect(findings).toEqual({});
   });
 
-  it.each(['dark', 'light'] as const)('finds no serious or critical violation for an account (%s)', async (theme) => {
+  it.each([
+    ['dark', 1280],
+    ['light', 1280],
+    ['dark', 390],
+    ['light', 390],
+  ] as const)('finds no serious or critical violation for an account (%s, %i px)', async (theme, width) => {
     startFindings();
-    const context = await themedContext(journey, theme, 1280);
+    const context = await themedContext(journey, theme, width);
     const page = await context.newPage();
     const base = `${journey.server.url}/prod`;
-    const at = (name: string) => `${theme} account ${name}`;
+    const at = (name: string) => `${theme} ${width} account ${name}`;
     await open(page, base);
     await sessionSettled(page);
-    await registerFromPage(page, `axe${theme}${Date.now() % 1_000_000}`);
+    await registerFromPage(page, `axe${theme}${width}${Date.now() % 1_000_000}`);
     const { threadId } = await threadWithImage(page, 'A red bicycle');
     for (const path of ['', '/profile', '/subscription', '/subscription/cancel', '/settings', '/my-assets', `/thread/${threadId}`]) {
       await open(page, `${base}${path}`);
       await audit(page, at(path || '/'));
+    }
+    if (width < 768) {
+      await page.getByRole('button', { name: 'Show chats' }).click();
+      await page.getByRole('complementary', { name: 'Your chats' }).waitFor();
+      await audit(page, at('chat drawer'));
+      await page.keyboard.press('Escape');
     }
     await page.getByRole('button', { name: 'Delete thread' }).click();
     await audit(page, at('delete thread dialog'));
@@ -131,8 +153,9 @@ describe('accessibility: axe-core on every screen, both themes', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await audit(page, at('delete account dialog'));
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await audit(page, at('account menu'));
+    // The account menu; on a phone, the header's menu holds its links.
+    await page.getByRole('button', { name: width < 768 ? 'Open menu' : /Account menu/ }).click();
+    await audit(page, at(width < 768 ? 'phone menu' : 'account menu'));
     await page.keyboard.press('Escape');
     await open(page, `${base}/my-assets`);
     await page.getByRole('radio', { name: /List/ }).first().click();

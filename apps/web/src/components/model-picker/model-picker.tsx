@@ -73,7 +73,9 @@ export function ModelPicker({
       <DropdownMenuContent
         align="start"
         maxHeight={MENU_MAX_HEIGHT}
-        className="w-80 max-w-[calc(100vw-16px)]"
+        // Wide enough from 640 px that a full name takes one line, or two for the longest, so six or
+        // more models show within the 300 px.
+        className="w-80 max-w-[calc(100vw-16px)] sm:w-[32rem]"
         data-testid={testId ? `${testId}-menu` : undefined}
       >
         <DropdownMenuLabel>{label}</DropdownMenuLabel>

@@ -10,7 +10,7 @@ function Hits({ title, rows, hint }: { title: string; hint: string; rows: Array<
     <section aria-label={title}>
       <h2 className="text-lg text-fg">{title}</h2>
       <p className="mb-2 text-sm text-muted">{hint}</p>
-      <AdminTable head={['Address', 'Times']} empty={rows.length === 0 && none('Nothing in this period.')}>
+      <AdminTable label={title} head={['Address', 'Times']} empty={rows.length === 0 && none('Nothing in this period.')}>
         {rows.map((r) => (
           <tr key={r.client_address}>
             <td className="px-3 py-1.5 font-mono">{r.client_address}</td>
@@ -29,13 +29,17 @@ export function AbusePanel() {
   if (!q.data) return null;
   const d = q.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Hits title="Funded-guest limit" hint={`Guests made past the daily limit, last ${d.days} days.`} rows={d.funded_guest_limit} />
       <Hits title="Login throttle" hint={`Logins refused with 429, last ${d.days} days.`} rows={d.login_throttle} />
       <section aria-label="Top spenders today">
         <h2 className="text-lg text-fg">Top spenders today</h2>
         <p className="mb-2 text-sm text-muted">Credits spent since midnight UTC.</p>
-        <AdminTable head={['Who', 'Plan', 'Credits']} empty={d.top_spenders_today.length === 0 && none('No spending yet today.')}>
+        <AdminTable
+          label="Top spenders today"
+          head={['Who', 'Plan', 'Credits']}
+          empty={d.top_spenders_today.length === 0 && none('No spending yet today.')}
+        >
           {d.top_spenders_today.map((s) => (
             <tr key={`${s.kind}-${s.id}`}>
               <td className="px-3 py-1.5">

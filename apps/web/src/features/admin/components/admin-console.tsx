@@ -47,8 +47,13 @@ export function AdminConsole() {
   }
   if (me.isError) return <Refused error={me.error} />;
   return (
-    <Page width="xl" title="Operator console" actions={<span className="text-sm text-muted">Signed in as {me.data.operator.email}</span>}>
-      <nav aria-label="Operator console" className="mb-6 flex gap-1 border-b border-border">
+    <Page
+      width="xl"
+      title="Operator console"
+      actions={<span className="text-sm [overflow-wrap:anywhere] text-muted">Signed in as {me.data.operator.email}</span>}
+    >
+      {/* The tabs wrap onto a second row on a phone rather than run off the screen. */}
+      <nav aria-label="Operator console" className="mb-6 flex flex-wrap gap-x-1 border-b border-border">
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
@@ -56,7 +61,7 @@ export function AdminConsole() {
             end={tab.end}
             className={({ isActive }) =>
               cn(
-                '-mb-px border-b-2 px-4 py-2 text-sm font-medium transition-colors',
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
                 isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
               )
             }

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** A plain data table with a header row; `empty` shows when there are no rows. */
-export function AdminTable({ head, children, empty }: { head: string[]; children: ReactNode; empty?: ReactNode }) {
+/**
+ * A plain data table with a header row, named by `label`; `empty` shows when there are no rows. It
+ * scrolls sideways when narrower than its columns (a phone).
+ */
+export function AdminTable({ label, head, children, empty }: { label: string; head: string[]; children: ReactNode; empty?: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border">
+    // A region that scrolls must take keyboard focus, or a keyboard user cannot scroll it (WCAG 2.1.1).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus is for scrolling with the arrow keys
+    <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl border border-border">
       <table className="w-full text-left text-sm">
         <thead className="bg-surface-2 text-xs tracking-wide text-muted uppercase">
           <tr>
@@ -18,7 +23,7 @@ export function AdminTable({ head, children, empty }: { head: string[]; children
         <tbody className="divide-y divide-border">{children}</tbody>
       </table>
       {empty}
-    </div>
+    </section>
   );
 }
 

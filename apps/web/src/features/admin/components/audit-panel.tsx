@@ -12,6 +12,7 @@ export function AuditPanel() {
   return (
     <section aria-label="Audit log">
       <AdminTable
+        label="Audit log entries"
         head={['When', 'Operator', 'Action', 'Target', 'Reason', 'Before → after']}
         empty={log.data?.entries.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted">No operator actions yet.</p>}
       >

@@ -44,7 +44,8 @@ function CapRow({ plan, cap }: { plan: Plan; cap: number | null }) {
         placeholder="Reason (required)"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        className="flex-1"
+        // Grows along the row from 640 px; in the phone's column, flex-1 would squash its height.
+        className="sm:flex-1"
       />
       <Button type="submit" loading={save.isPending}>
         Save

@@ -151,14 +151,15 @@ function FavouritesForm({ data }: { data: AdminModelsResponse }) {
           aria-label="Favourite model ids, comma-separated"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          className="flex-[2]"
+          // Shares the row from 1024 px; in the narrower column, a flex size would squash its height.
+          className="lg:flex-[2]"
         />
         <Input
           aria-label="Reason for the favourites"
           placeholder="Reason (required)"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          className="flex-1"
+          className="lg:flex-1"
         />
         <Button type="submit" loading={save.isPending}>
           Save
@@ -192,7 +193,7 @@ export function ModelsPanel() {
       <p role="status" className="mb-2 min-h-5 text-sm text-success">
         {saved}
       </p>
-      <AdminTable head={['Model', 'Provider', 'Availability', 'Cost', 'Provider id', 'Fallbacks', 'Favourite', '']}>
+      <AdminTable label="Model catalogue" head={['Model', 'Provider', 'Availability', 'Cost', 'Provider id', 'Fallbacks', 'Favourite', '']}>
         {q.data.models.map((m) =>
           editing === m.id ? (
             <EditRow

@@ -129,7 +129,7 @@ export default function OverviewCharts({ series, days }: { series: OverviewDay[]
   );
   const cash = (n: number) => money(n, currency);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ChartCard
         id="requests"
         title="Requests by model"

@@ -35,7 +35,10 @@ export function ProvidersPanel() {
   return (
     <section aria-label="Providers">
       <p className="mb-3 text-sm text-muted">The last {q.data.window_minutes} minutes, from the replies of every instance.</p>
-      <AdminTable head={['Provider', 'Mode', 'Models served', 'Replies', 'Errors by kind', 'Time to first token p50', 'p95']}>
+      <AdminTable
+        label="Provider figures"
+        head={['Provider', 'Mode', 'Models served', 'Replies', 'Errors by kind', 'Time to first token p50', 'p95']}
+      >
         {q.data.providers.map((p) => (
           <tr key={p.id}>
             <th scope="row" className="px-3 py-1.5 text-left font-medium text-fg">

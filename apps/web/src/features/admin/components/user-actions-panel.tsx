@@ -94,7 +94,8 @@ export function UserActionsPanel({ user }: { user: AdminUserDetail }) {
           placeholder="Reason (required)"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          className="flex-1"
+          // Grows along the row from 640 px; in the phone's column, flex-1 would squash its height.
+          className="sm:flex-1"
         />
         <Button type="submit" loading={action.isPending} variant={kind === 'suspend' ? 'danger' : 'primary'}>
           {LABELS[kind]}

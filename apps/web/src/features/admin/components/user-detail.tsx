@@ -13,7 +13,7 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="rounded-2xl border border-border bg-surface px-4 py-3">
+    <div className="min-w-0 rounded-2xl border border-border bg-surface px-4 py-3">
       <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-1 text-lg text-fg tabular-nums">{children}</dd>
     </div>
@@ -55,18 +55,18 @@ export function UserDetail() {
         <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
           <ArrowLeft aria-hidden="true" className="size-4" /> All users
         </Link>
-        <h2 className="mt-2 text-2xl text-fg">{u.email}</h2>
-        <p className="text-sm text-muted">
+        <h2 className="mt-2 text-2xl [overflow-wrap:anywhere] text-fg">{u.email}</h2>
+        <p className="text-sm [overflow-wrap:anywhere] text-muted">
           {u.username} · joined {when(u.created_at)}
           {u.subscription_end_date && ` · plan ends ${u.subscription_end_date.slice(0, 10)}`}
         </p>
       </div>
       <Facts u={u} />
       <UserActionsPanel user={u} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-label="Ledger">
           <h3 className="mb-2 text-lg text-fg">Ledger (latest 50)</h3>
-          <AdminTable head={['When', 'Change', 'Balance', 'Why']}>
+          <AdminTable label="Ledger entries" head={['When', 'Change', 'Balance', 'Why']}>
             {u.ledger.map((r) => (
               <tr key={r.id}>
                 <td className="px-3 py-1.5 text-muted">{when(r.created_at)}</td>
@@ -83,6 +83,7 @@ export function UserDetail() {
           <section aria-label="Usage by model">
             <h3 className="mb-2 text-lg text-fg">Usage by model</h3>
             <AdminTable
+              label="Usage by model"
               head={['Model', 'Requests', 'Credits']}
               empty={u.usage_by_model.length === 0 && <p className="px-3 py-4 text-center text-sm text-muted">No requests yet.</p>}
             >

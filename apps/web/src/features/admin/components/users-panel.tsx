@@ -37,6 +37,7 @@ export function UsersPanel() {
       </form>
       {list.isError && <p className="text-sm text-danger">{list.error.message}</p>}
       <AdminTable
+        label="Accounts"
         head={['Account', 'Plan', 'Balance', 'Status', 'Joined']}
         empty={list.data?.users.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted">No account matches “{q}”.</p>}
       >

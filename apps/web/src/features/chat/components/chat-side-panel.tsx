@@ -1,10 +1,11 @@
+import { useEffect, useRef } from 'react';
 import { SaveConversationsPanel } from '@/components/save-conversations-panel';
 import { cn } from '@/lib/cn';
 import { ThreadListPanel, type ThreadListPanelProps } from './thread-list-panel';
 
 /**
  * The chat's side panel: Your Chats for accounts, 'Save Your Conversations' for guests. Beside
- * the chat from 768 px; over it, with a backdrop, on a phone.
+ * the chat from 768 px; over it, with a backdrop, on a phone, where Escape or a tap outside closes it.
  */
 export function ChatSidePanel({
   open,
@@ -13,6 +14,24 @@ export function ChatSidePanel({
   onClose,
   ...list
 }: ThreadListPanelProps & { open: boolean; wide: boolean; isGuest: boolean; onClose(): void }) {
+  // The latest onClose (a new function each render), so the listener below lives as long as the drawer.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open || wide) return;
+    // The focus goes back to what opened the drawer (its toggle), not to the page's start.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // A dialog or menu (over the drawer or inside it) closes first, on its own Escape.
+      if (document.querySelector('[role="dialog"],[role="alertdialog"],[role="menu"]')) return;
+      event.preventDefault();
+      close.current();
+      opener?.focus();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [open, wide]);
   if (!open) return null;
   return (
     <>

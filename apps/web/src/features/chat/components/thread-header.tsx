@@ -42,41 +42,49 @@ export function ThreadHeader({
   const [confirming, setConfirming] = useState(false);
   const date = formatDate(createdAt);
   return (
-    <div className="flex items-center gap-2 border-b border-border px-3 py-2 sm:px-4" data-testid="thread-header">
+    // On a phone the title has the whole first row, and the buttons share the second with the date;
+    // from 640 px the buttons sit beside the title and the date.
+    <div
+      className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 border-b border-border px-3 py-2 sm:px-4"
+      data-testid="thread-header"
+    >
       <IconButton
         label={panelOpen ? 'Hide chats' : 'Show chats'}
         aria-expanded={panelOpen}
         size="sm"
         icon={<PanelLeft />}
         onClick={onTogglePanel}
+        className="sm:row-span-2"
       />
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="col-span-2 flex min-w-0 sm:col-span-1">
         <ThreadTitle key={`${threadId}:${title}`} title={title} editable={threadId !== null} onRename={onRename} />
-        <p className="truncate text-xs text-muted">
-          {date && <span>Created {date} · </span>}
-          <span data-testid="message-count">
-            {messageCount} message{messageCount === 1 ? '' : 's'}
-          </span>
-          {totalCredits !== undefined && totalCredits > 0 && (
-            <span data-testid="thread-credits" title="Credits paid for every reply in this thread, every version included">
-              {' '}
-              · {totalCredits} credit{totalCredits === 1 ? '' : 's'}
-            </span>
-          )}
-        </p>
       </div>
-      {threadId !== null && messageCount > 0 && <ThreadShareActions threadId={threadId} canShare={!isGuest} />}
-      {threadId !== null && onOpenSettings && (
-        <IconButton label="Thread settings" size="sm" icon={<SlidersHorizontal />} onClick={onOpenSettings} />
-      )}
-      {threadId !== null && (
-        <IconButton label="Delete thread" size="sm" icon={<Trash2 />} onClick={() => setConfirming(true)} className="hover:text-danger" />
-      )}
-      {!isGuest && (
-        <Button variant="secondary" size="sm" aria-label="New chat" icon={<Plus className="size-4" aria-hidden />} onClick={onNewChat}>
-          <span className="hidden sm:inline">New chat</span>
-        </Button>
-      )}
+      <p className="col-span-2 truncate text-xs text-muted sm:col-span-1 sm:col-start-2">
+        {date && <span>Created {date} · </span>}
+        <span data-testid="message-count">
+          {messageCount} message{messageCount === 1 ? '' : 's'}
+        </span>
+        {totalCredits !== undefined && totalCredits > 0 && (
+          <span data-testid="thread-credits" title="Credits paid for every reply in this thread, every version included">
+            {' '}
+            · {totalCredits} credit{totalCredits === 1 ? '' : 's'}
+          </span>
+        )}
+      </p>
+      <div className="col-start-3 row-start-2 flex items-center gap-2 sm:row-span-2 sm:row-start-1">
+        {threadId !== null && messageCount > 0 && <ThreadShareActions threadId={threadId} canShare={!isGuest} />}
+        {threadId !== null && onOpenSettings && (
+          <IconButton label="Thread settings" size="sm" icon={<SlidersHorizontal />} onClick={onOpenSettings} />
+        )}
+        {threadId !== null && (
+          <IconButton label="Delete thread" size="sm" icon={<Trash2 />} onClick={() => setConfirming(true)} className="hover:text-danger" />
+        )}
+        {!isGuest && (
+          <Button variant="secondary" size="sm" aria-label="New chat" icon={<Plus className="size-4" aria-hidden />} onClick={onNewChat}>
+            <span className="hidden sm:inline">New chat</span>
+          </Button>
+        )}
+      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
