@@ -15,7 +15,18 @@ describe('catalogue', () => {
   it('applies MODELS_FILE: adds, retires, re-maps and re-prices models', async () => {
     const openai = await startProviderFake('openai');
     const file = modelsFile({
-      add: [{ id: 'gpt-4.1', name: 'GPT-4.1', provider: 'openai', type: 'text', cost: 2, icon: 'openai' }],
+      add: [
+        {
+          id: 'gpt-4.1',
+          name: 'GPT-4.1',
+          provider: 'openai',
+          type: 'text',
+          cost: 2,
+          icon: 'openai',
+          context_window: 1_047_576,
+          max_output_tokens: 32_768,
+        },
+      ],
       retire: ['gemini-1.0-pro'],
       map: { 'gpt-4o': 'gpt-4o-2024-11-20' },
       costs: { 'gpt-4o-mini': 2 },
@@ -28,6 +39,12 @@ describe('catalogue', () => {
       expect(ids).toContain('gpt-4.1');
       expect(ids).not.toContain('gemini-1.0-pro');
       expect(list.text_models.find((m: { id: string }) => m.id === 'gpt-4o-mini').cost).toBe(2);
+      // An added row carries the limits its entry gives; a re-mapped row keeps its model's.
+      expect(list.text_models.find((m: { id: string }) => m.id === 'gpt-4.1')).toMatchObject({
+        context_window: 1_047_576,
+        max_output_tokens: 32_768,
+      });
+      expect(list.text_models.find((m: { id: string }) => m.id === 'gpt-4o').max_output_tokens).toBe(16_384);
       const res = await c.post('/api/messages/chat.php', {
         model: 'gpt-4o',
         is_comparison: true,

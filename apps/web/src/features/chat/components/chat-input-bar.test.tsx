@@ -118,6 +118,8 @@ describe('ChatInputBar', () => {
 
     it('blocks sending an image to the text-only current model with the reason, until the image is removed', async () => {
       stubApi({ routes: { 'POST /api/attachments/upload.php': { json: { status: 'success', attachments: [info('image', 'cat.png')] } } } });
+      // DeepSeek Chat reads text only (Grok, the default, reads images).
+      usePreferences.getState().selectModel('deepseek-chat');
       renderInChat(<ChatInputBar onSend={vi.fn()} />);
       await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'What is this?');
       await userEvent.upload(screen.getByTestId('attach-input'), new File(['png'], 'cat.png', { type: 'image/png' }));
