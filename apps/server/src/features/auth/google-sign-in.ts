@@ -35,7 +35,7 @@ export async function signInWithGoogle(
     return { userId, created: true };
   }
 
-  if (existing.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
+  if (existing.suspended_at) throw new AppError('account_suspended', MESSAGES.accountSuspended);
   await db.kysely.transaction().execute(async (trx) => {
     if (byEmail) {
       await trx
