@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type AttachmentInfo, MESSAGES, type ModelEntry, acceptsImages, attachmentFileUrl, attachmentThumbnailUrl } from '@ensemble/shared';
+import {
+  AppError,
+  type AttachmentInfo,
+  MESSAGES,
+  type ModelEntry,
+  acceptsImages,
+  attachmentFileUrl,
+  attachmentThumbnailUrl,
+} from '@ensemble/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { isForeignKeyViolation, now } from '../../db/connection.js';

@@ -53,7 +53,10 @@ export type Revoked = { revoked: string };
  * was revoked (e.g. its account suspended). `planEnded` says the account's cancelled plan has
  * passed its end date (read in the same query).
  */
-export async function findIdentity(db: Db, hash: string): Promise<{ identity: Identity | 'replaced' | Revoked | null; planEnded: boolean }> {
+export async function findIdentity(
+  db: Db,
+  hash: string,
+): Promise<{ identity: Identity | 'replaced' | Revoked | null; planEnded: boolean }> {
   const [row] = await sessionLookup(db, hash);
   const identity = row ? await identityOf(db, hash, row) : null;
   const planEnded =
