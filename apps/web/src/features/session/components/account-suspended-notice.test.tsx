@@ -23,7 +23,9 @@ describe('the account-suspended notice', () => {
     stubApi({
       routes: {
         'GET /api/auth/check_session.php': () =>
-          told ? { status: 401, json: { status: 'unauthorized', message: 'Not signed in' } } : { json: { status: 'success', user: TEST_USER } },
+          told
+            ? { status: 401, json: { status: 'unauthorized', message: 'Not signed in' } }
+            : { json: { status: 'success', user: TEST_USER } },
         'GET /api/threads/get_all_threads.php': () => {
           told = true;
           return SUSPENDED;
