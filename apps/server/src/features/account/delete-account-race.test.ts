@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { AUTH_PATHS, MESSAGES } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstAvailabilityCheck } from '../../app-context.js';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { imageFixtures, multipart } from '../../test/attachment-fixtures.js';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
@@ -41,6 +42,8 @@ describe(`deleting an account while it uploads and streams on ${TEST_DB}`, () =>
     provider = await startScriptedOpenAI();
     t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The scripted provider answers its model listing too: a stalled script would hold it until the instance closes.
+    await firstAvailabilityCheck(t.app);
   });
   afterAll(async () => {
     await provider.close();

@@ -1,5 +1,6 @@
 import { ADMIN_PATHS, MESSAGES } from '@ensemble/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { firstAvailabilityCheck } from '../../app-context.js';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { contentOf, cookieOf, readSse, startThreadReply } from '../../test/sse-client.js';
@@ -54,6 +55,8 @@ describe(`suspending an account with an open session and a running reply on ${TE
     provider = await startScriptedOpenAI();
     t = await createTestApp({ ...ADMIN_ENV, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The scripted provider answers its model listing too: a stalled script would hold it until the instance closes.
+    await firstAvailabilityCheck(t.app);
   });
   afterAll(async () => {
     await provider.close();
@@ -126,6 +129,8 @@ describe.each([
     });
     open.push(b);
     const baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    // The scripted provider answers its model listing too: a stalled script would hold it until the instance closes.
+    await Promise.all([firstAvailabilityCheck(a.app), firstAvailabilityCheck(b.app)]);
     const op = a.client();
     await signInOperator(a, op);
     const onB = b.client();
