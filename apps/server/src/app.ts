@@ -23,6 +23,7 @@ import { createChatStreams } from './features/chat/streams.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { accountRoutes } from './features/account/routes.js';
+import type { Revoke } from './features/session/revocation.js';
 import { exportRoutes } from './features/export/routes.js';
 import { shareRoutes } from './features/share/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
@@ -175,10 +176,12 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(attachmentRoutes, { ctx });
   await app.register(activityRoutes, { db });
   await app.register(billingRoutes, { config, db });
-  await app.register(adminRoutes, { ctx });
+  // Suspending or deleting an account cuts its running replies on every instance.
+  const revoke: Revoke = (target) => streams.revoke(target);
+  await app.register(adminRoutes, { ctx, revoke });
   await app.register(exportRoutes, { ctx });
   await app.register(shareRoutes, { ctx });
-  await app.register(accountRoutes, { ctx });
+  await app.register(accountRoutes, { ctx, revoke });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   const drain = async (timeoutMs: number) => {

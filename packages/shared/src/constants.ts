@@ -153,6 +153,8 @@ export const SESSION_KEYS = {
   messageEnvelope: 'messageEnvelope',
   /** The image studio's prompt and queue, so a reload keeps them. */
   imageStudio: 'imageStudio',
+  /** Set when the server said this tab's account is suspended: the notice stays until a sign-in. */
+  accountSuspended: 'accountSuspended',
 } as const;
 
 /** Window events of core.md section 4. */

@@ -120,6 +120,7 @@ export const MESSAGES = {
   dailyCapReached: (n: number) =>
     `You have reached today's limit of ${n} credits for your plan. It resets at midnight UTC; see Settings for your spending.`,
   accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
+  accountDeleted: 'This account was deleted. Please sign in with another account.',
   operatorsOnly: 'This page is for operators only.',
 } as const;
 
@@ -134,6 +135,8 @@ export const ERROR_CODES = {
   budget_reached: { status: 402, expose: true },
   daily_cap_reached: { status: 402, expose: true },
   forbidden: { status: 403, expose: true },
+  /** The account is suspended: refused at sign-in, and the next request of a session it had open (once). */
+  account_suspended: { status: 403, expose: true },
   not_found: { status: 404, expose: true },
   conflict: { status: 409, expose: true },
   payload_too_large: { status: 413, expose: true },

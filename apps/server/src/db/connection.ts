@@ -217,6 +217,12 @@ function reusingStatements(sqlite: SQLite.Database): { prepare(sql: string): SQL
 /** The current time as the ISO text every timestamp column holds. */
 export const now = (): string => new Date().toISOString();
 
+/** Whether a database error is a foreign-key violation (the parent row is gone), in either dialect. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /**
  * The schema a DATABASE_URL selects with `?options=-c search_path=name`, so that the migrations'
  * own tables are looked for there too (not in another schema of the same database).

@@ -49,6 +49,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** Why the session was revoked (migration 018): its next request is refused with that reason once, then it is gone. */
+  revoked: Generated<string | null>;
 }
 
 export interface CreditLedgerTable {

@@ -70,6 +70,17 @@ export interface ApiOptions<S extends z.ZodType | undefined = undefined> {
   ungated?: boolean;
 }
 
+const suspensionListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an answer says the caller's account is suspended (the server says so
+ * once, on the first request of a session it revoked); returns the function that stops listening.
+ */
+export function onAccountSuspended(listener: () => void): () => void {
+  suspensionListeners.add(listener);
+  return () => suspensionListeners.delete(listener);
+}
+
 let sessionGate: Promise<void> | null = null;
 
 /**
@@ -190,7 +201,11 @@ async function request<S extends z.ZodType | undefined, T>(
   } catch {
     throw new ApiError(MESSAGES.nonJson, { httpStatus: response.status, code: 'non_json' });
   }
-  if (!response.ok || bodyStatusIsError(parsed)) throw errorFromBody(response.status, parsed, retryAfter);
+  if (!response.ok || bodyStatusIsError(parsed)) {
+    const error = errorFromBody(response.status, parsed, retryAfter);
+    if (error.code === 'account_suspended') for (const listener of suspensionListeners) listener();
+    throw error;
+  }
   if (!options.schema) return parsed as Result<S, T>;
   const checked = options.schema.safeParse(parsed);
   if (!checked.success) {

@@ -16,6 +16,7 @@ import { shareLinks } from './013-share-links.js';
 import { messagePaging } from './015-message-paging.js';
 import { searchFinishedReplies } from './016-search-finished-replies.js';
 import { searchTitleChanges } from './017-search-title-changes.js';
+import { sessionRevocation } from './018-session-revocation.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '015-message-paging': messagePaging,
   '016-search-finished-replies': searchFinishedReplies,
   '017-search-title-changes': searchTitleChanges,
+  '018-session-revocation': sessionRevocation,
 };

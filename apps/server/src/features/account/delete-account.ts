@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { GoogleIdentity } from '../auth/google-verifier.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { ownPictureKey } from '../auth/google-picture.js';
+import type { Revoke } from '../session/revocation.js';
 import { listOwnedAttachments, listOwnedFiles } from './owned-files.js';
 
 /** A Google sign-in confirms a deletion only when Google authenticated the user this recently. */
@@ -49,12 +50,14 @@ export interface DeletionResult {
  * nothing is deleted and the user can try again), then in one transaction ends every session and
  * deletes the account row, whose threads, messages, images, activity, share links and resets go with it
  * by cascade while the ledger keeps its rows with user_id nulled (migration 002); last, the files.
+ * Its running replies are cut on every instance (`revoke`), before and again after the rows go.
  */
 export async function deleteAccount(
   ctx: AppContext,
   stripe: Stripe | null,
   userId: number,
   log: FastifyBaseLogger,
+  revoke: Revoke,
 ): Promise<DeletionResult> {
   const db = ctx.db.kysely;
   const user = await db
@@ -80,13 +83,23 @@ export async function deleteAccount(
     }
   }
   const owner = { kind: 'user' as const, userId, guestId: null, sessionHash: '' };
-  const files = [...(await listOwnedFiles(db, owner)), ...(await listOwnedAttachments(db, owner))];
   const account = await db.selectFrom('users').select('picture').where('id', '=', userId).executeTakeFirst();
   const pictureKey = ownPictureKey(account?.picture ?? null);
-  await db.transaction().execute(async (trx) => {
+  const target = { kind: 'account' as const, userId };
+  // Without Redis, replies on other instances are found through the account's open charges, which go with it.
+  await revoke(target);
+  const files = await db.transaction().execute(async (trx) => {
+    // The files are listed under the row's lock (PostgreSQL; SQLite runs one transaction at a time):
+    // an upload that stores its row before this sees it listed, and one after it finds the account
+    // gone (and removes its own files), so none is left behind.
+    if (ctx.db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    const owned = [...(await listOwnedFiles(trx, owner)), ...(await listOwnedAttachments(trx, owner))];
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
+    return owned;
   });
+  // A reply started between the first cut and the deletion has no account left to write to.
+  await revoke(target);
   const keys = [...files.flatMap((f) => [f.key, ...(f.companionKeys ?? [])]), ...(pictureKey ? [pictureKey] : [])];
   let removed = 0;
   for (const key of keys) {

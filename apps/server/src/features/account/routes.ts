@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
 import { createBillingSettings } from '../billing/stripe-client.js';
 import { type GoogleIdentity, createGoogleVerifier } from '../auth/google-verifier.js';
+import type { Revoke } from '../session/revocation.js';
 import { confirmOwner, deleteAccount } from './delete-account.js';
 
 const WINDOW_MS = 15 * 60_000;
@@ -11,7 +12,7 @@ const WINDOW_MS = 15 * 60_000;
 const FAILURES_PER_ACCOUNT = 5;
 
 /** "Delete my account" (issue 15): confirmed by the password or a fresh Google sign-in. */
-export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; revoke: Revoke }> = async (app, { ctx, revoke }) => {
   const { config } = ctx;
   const limiter = createRateLimiter(ctx);
   const { stripe } = createBillingSettings(config);
@@ -41,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         throw error;
       }
       await reservation.release();
-      const result = await deleteAccount(ctx, stripe, who.userId, request.log);
+      const result = await deleteAccount(ctx, stripe, who.userId, request.log, revoke);
       request.log.info({ userId: who.userId, ...result }, 'account deleted');
       await reply.endSession();
       return { status: 'success' as const, message: 'Your account and its data were deleted' };

@@ -81,6 +81,10 @@ describe(`admin route guard on ${TEST_DB}`, () => {
     const id = await signInOperator(t, c);
     expect((await c.get(ADMIN_PATHS.me)).statusCode).toBe(200);
     await t.ctx.db.kysely.updateTable('users').set({ suspended_at: new Date().toISOString() }).where('id', '=', id).execute();
+    // Its session's next call is told why (once); every call after that is refused as anyone else's.
+    const told = await c.get(ADMIN_PATHS.me);
+    expect(told.statusCode).toBe(403);
+    expect(told.data).toMatchObject({ status: 'error', code: 'account_suspended' });
     await expectRefusedAll(c);
   });
 

@@ -132,7 +132,11 @@ describe(`suspension across two instances on ${TEST_DB}`, () => {
 
     const replay = b.client();
     for (const [k, v] of cookie) replay.cookies.set(k, v);
-    expect((await replay.get('/api/auth/check_session.php')).statusCode).toBe(401);
+    // The session's next request is told why, once; then it is gone.
+    const told = await replay.get('/api/auth/check_session.php');
+    expect(told.statusCode).toBe(403);
+    expect(told.data.message).toBe('This account is suspended. Contact support if you think this is a mistake.');
+    for (const [k, v] of cookie) replay.cookies.set(k, v);
     expect((await replay.get('/api/user/refresh_user.php')).statusCode).toBe(401);
     const sessions = await b.ctx.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', id).execute();
     expect(sessions).toEqual([]);

@@ -22,6 +22,7 @@ import { abuseReport } from './abuse.js';
 import { listAudit } from './audit.js';
 import { adminOverviewRoutes } from './overview-routes.js';
 import { type Operator, requireOperator } from './operator-guard.js';
+import type { Revoke } from '../session/revocation.js';
 import { adjustCredits, auditResetMail, cancelAtPeriodEnd, listDailyCaps, setDailyCap, setSuspended } from './user-actions.js';
 import { searchUsers, userDetail } from './users-service.js';
 import { listAdminModels, setDefaultFavourites, updateModel } from './models-service.js';
@@ -43,7 +44,7 @@ async function detailOrThrow(db: Db, userId: number) {
 }
 
 /** Every /api/admin/ call: operators only (403 for anyone else, before the input is even read). */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; revoke: Revoke }> = async (app, { ctx, revoke }) => {
   const { db, config } = ctx;
   const mailer = createMailer(config, app.log);
   const billing = createBillingSettings(config);
@@ -76,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(ADMIN_PATHS.suspend, { schema: { body: adminSuspendSchema } }, async (request) => {
     const { user_id, suspended, reason } = request.body;
     await setSuspended(db, operatorOf(request), user_id, suspended, reason);
+    if (suspended) await revoke({ kind: 'account', userId: user_id });
     const message = suspended ? 'Account suspended; its sessions have ended' : 'Suspension lifted';
     return { status: 'success' as const, message, user: await detailOrThrow(db, user_id) };
   });

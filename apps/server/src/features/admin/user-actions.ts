@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { type Db, now } from '../../db/connection.js';
 import { recordActivity } from '../auth/account-service.js';
 import { scheduledEnd, subscriptionPeriod } from '../billing/stripe-shapes.js';
+import { revokeSessions } from '../session/revocation.js';
 import { writeAudit } from './audit.js';
 import type { Operator } from './operator-guard.js';
 
@@ -49,7 +50,10 @@ export async function adjustCredits(db: Db, operator: Operator, userId: number, 
   });
 }
 
-/** Suspends (every session ends at once; no sign-in, no spending) or lifts a suspension. */
+/**
+ * Suspends (every session ends at once, its next request told why; no sign-in, no spending) or lifts
+ * a suspension. The caller then cuts the account's running replies (ChatStreams.revoke).
+ */
 export async function setSuspended(db: Db, operator: Operator, userId: number, suspended: boolean, reason: string): Promise<void> {
   if (suspended && userId === operator.id) throw new AppError('bad_request', 'You cannot suspend your own account.');
   await db.kysely.transaction().execute(async (trx) => {
@@ -57,7 +61,9 @@ export async function setSuspended(db: Db, operator: Operator, userId: number, s
     if (!before) throw new AppError('not_found', NO_USER);
     const at = suspended ? (before.suspended_at ?? now()) : null;
     await trx.updateTable('users').set({ suspended_at: at, updated_at: now() }).where('id', '=', userId).execute();
-    if (suspended) await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    // Its sessions stay, marked, so each one's next request is told why; lifting it ends them for good.
+    if (suspended) await revokeSessions(trx, { kind: 'account', userId }, 'suspended');
+    else await trx.deleteFrom('sessions').where('user_id', '=', userId).where('revoked', 'is not', null).execute();
     await recordActivity(
       trx,
       userId,

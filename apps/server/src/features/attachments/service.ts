@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type AttachmentInfo, type ModelEntry, acceptsImages, attachmentFileUrl, attachmentThumbnailUrl } from '@ensemble/shared';
+import {
+  AppError,
+  type AttachmentInfo,
+  MESSAGES,
+  type ModelEntry,
+  acceptsImages,
+  attachmentFileUrl,
+  attachmentThumbnailUrl,
+} from '@ensemble/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../app-context.js';
-import { now } from '../../db/connection.js';
+import { isForeignKeyViolation, now } from '../../db/connection.js';
 import type { AttachmentsTable, Database } from '../../db/types.js';
 import type { ChatTurn, TurnAttachment } from '../../providers/types.js';
 import type { ObjectStore } from '../images/object-store.js';
@@ -35,33 +43,48 @@ export function toAttachmentInfo(row: AttachmentRow): AttachmentInfo {
   };
 }
 
-/** Stores checked files (file, then preview) and records them for their owner; unsent until a message links them. */
+/**
+ * Stores checked files (file, then preview) and records them for their owner in one statement;
+ * unsent until a message links them. If the rows cannot be recorded the files go again; an owner
+ * deleted meanwhile (the session's account is gone) is a 401.
+ */
 export async function storeAttachments(ctx: AppContext, who: Identity, files: InspectedFile[]): Promise<AttachmentRow[]> {
   const rows: AttachmentRow[] = [];
-  for (const file of files) {
-    const id = randomBytes(16).toString('hex');
-    const fileKey = attachmentKey(id, file.ext);
-    const thumbKey = file.thumbnail ? thumbnailKey(id) : null;
-    await ctx.storage.put(fileKey, file.bytes, file.mediaType);
-    if (file.thumbnail && thumbKey) await ctx.storage.put(thumbKey, file.thumbnail, 'image/webp');
-    const row: AttachmentRow = {
-      id,
-      ...ownerColumns(who),
-      message_id: null,
-      kind: file.kind,
-      name: file.name,
-      media_type: file.mediaType,
-      byte_size: file.bytes.length,
-      file_key: fileKey,
-      thumbnail_key: thumbKey,
-      width: file.width,
-      height: file.height,
-      text_content: file.text,
-      truncated: file.truncated ? 1 : 0,
-      created_at: now(),
-    };
-    await ctx.db.kysely.insertInto('attachments').values(row).execute();
-    rows.push(row);
+  const stored: string[] = [];
+  try {
+    for (const file of files) {
+      const id = randomBytes(16).toString('hex');
+      const fileKey = attachmentKey(id, file.ext);
+      const thumbKey = file.thumbnail ? thumbnailKey(id) : null;
+      await ctx.storage.put(fileKey, file.bytes, file.mediaType);
+      stored.push(fileKey);
+      if (file.thumbnail && thumbKey) {
+        await ctx.storage.put(thumbKey, file.thumbnail, 'image/webp');
+        stored.push(thumbKey);
+      }
+      rows.push({
+        id,
+        ...ownerColumns(who),
+        message_id: null,
+        kind: file.kind,
+        name: file.name,
+        media_type: file.mediaType,
+        byte_size: file.bytes.length,
+        file_key: fileKey,
+        thumbnail_key: thumbKey,
+        width: file.width,
+        height: file.height,
+        text_content: file.text,
+        truncated: file.truncated ? 1 : 0,
+        created_at: now(),
+      });
+    }
+    await ctx.db.kysely.insertInto('attachments').values(rows).execute();
+  } catch (error) {
+    // Nothing refers to these files: they go, whatever went wrong.
+    await Promise.allSettled(stored.map((key) => ctx.storage.remove(key)));
+    if (isForeignKeyViolation(error)) throw new AppError('unauthorized', MESSAGES.accountDeleted);
+    throw error;
   }
   return rows;
 }

@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
     if (!account || !ok) throw new AppError('unauthorized', INVALID_LOGIN);
     await reservation.release();
-    if (account.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
+    if (account.suspended_at) throw new AppError('account_suspended', MESSAGES.accountSuspended);
     await completeSignIn(db, account.id, await callingGuest(request), 'Signed in');
     await reply.startSession({ userId: account.id });
     return signedIn(account.id, 'Login successful');

@@ -42,7 +42,7 @@ export async function signInWithGoogle(
     return { userId, created: true };
   }
 
-  if (existing.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
+  if (existing.suspended_at) throw new AppError('account_suspended', MESSAGES.accountSuspended);
   // A picture that is not ours (none, or Google's own URL from before pictures were copied) is replaced.
   const picture = ownPictureKey(existing.picture) ? null : await copyPicture();
   await db.kysely.transaction().execute(async (trx) => {

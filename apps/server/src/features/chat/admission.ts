@@ -1,6 +1,6 @@
 import { type AspectRatio, DEFAULT_THREAD_TITLE, type ModelEntry, clampTitle, imagePromptTitle } from '@ensemble/shared';
 import { type Transaction, sql } from 'kysely';
-import { type Db, now } from '../../db/connection.js';
+import { type Db, isForeignKeyViolation, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { type Balance, chargeIn } from '../credits/service.js';
 import { deleteMessageRow, insertMessage } from '../messages/store.js';
@@ -114,10 +114,7 @@ export async function abandonAdmission(db: Db, admission: Admission, reference: 
 }
 
 /** Whether a database error is a foreign-key violation (the parent row is gone), in either dialect. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
+export { isForeignKeyViolation };
 
 /** The title a thread takes from its first message, unless the user already renamed it. */
 function firstMessageTitle(thread: ThreadRow, model: ModelEntry, content: string): string | undefined {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { type Db, hotQuery, now } from '../../db/connection.js';
 
 /** How long a lease lives unrenewed, how often its holder renews it, how often every instance sweeps. */
@@ -23,6 +24,8 @@ export interface LeaseStore {
   alive(streamIds: string[]): Promise<Set<string>>;
   /** Raises the stop flag the holder reads at its next renewal; false when no lease is held. */
   flagStop(streamId: string): Promise<boolean>;
+  /** Raises the stop flag on every leased reply of an account (its open charges name them). */
+  flagStopOfUser(userId: number): Promise<void>;
   /** Forgets leases that expired long ago (their instance died; the sweep has settled them). */
   prune(): Promise<void>;
 }
@@ -48,6 +51,7 @@ export function createRedisLeaseStore(redis: Redis, instanceId: string, timing: 
     async flagStop() {
       return false;
     },
+    async flagStopOfUser() {},
     async prune() {},
   };
 }
@@ -86,6 +90,15 @@ export function createDbLeaseStore(db: Db, instanceId: string, timing: LeaseTimi
     async flagStop(id) {
       const res = await k.updateTable('stream_leases').set({ stop: 1 }).where('stream_id', '=', id).executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
+    },
+    async flagStopOfUser(userId) {
+      // A reply's charge reference is 'chat:' and its stream id (chargeReference).
+      const streams = k
+        .selectFrom('open_charges')
+        .select(sql<string>`substr(reference, 6)`.as('stream_id'))
+        .where('user_id', '=', userId)
+        .where('reference', 'like', 'chat:%');
+      await k.updateTable('stream_leases').set({ stop: 1 }).where('stream_id', 'in', streams).execute();
     },
     async prune() {
       const longAgo = new Date(Date.now() - 10 * timing.ttlMs).toISOString();

@@ -10,6 +10,8 @@ export type StopReason = 'stop' | 'drain';
 interface Running {
   controller: AbortController;
   done: Promise<unknown>;
+  /** The revocation keys that cut it (its owner, its session: see revocationKeys). */
+  keys: readonly string[];
 }
 
 /**
@@ -80,9 +82,9 @@ export class RunningReplies {
     return this.replies.get(streamId)?.done;
   }
 
-  /** Registers a reply until `done` settles; its provider call listens to `controller`. */
-  track(streamId: string, controller: AbortController, done: Promise<unknown>): void {
-    this.replies.set(streamId, { controller, done });
+  /** Registers a reply until `done` settles; its provider call listens to `controller`; a revocation of any of `keys` cuts it. */
+  track(streamId: string, controller: AbortController, done: Promise<unknown>, keys: readonly string[] = []): void {
+    this.replies.set(streamId, { controller, done, keys });
     const forget = () => {
       if (this.replies.get(streamId)?.controller === controller) this.replies.delete(streamId);
     };
@@ -95,6 +97,15 @@ export class RunningReplies {
     if (!running || running.controller.signal.aborted) return false;
     running.controller.abort(reason);
     return true;
+  }
+
+  /** Stops every reply running here under this revocation key (an account, a session); returns how many. */
+  cut(key: string): number {
+    let cut = 0;
+    for (const streamId of this.replies.keys()) {
+      if (this.replies.get(streamId)?.keys.includes(key) && this.stop(streamId, 'stop')) cut++;
+    }
+    return cut;
   }
 
   /** How many replies are running here. */

@@ -22,6 +22,7 @@ import { attachmentsForChat, linkAttachments, withAttachments } from '../attachm
 import { attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
 import { assertUserIdClaim } from '../session/ownership.js';
+import { revocationKeys } from '../session/revocation.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, noThreadAccess } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
@@ -134,7 +135,7 @@ export async function startChat(
     const imageBase = { ...base, resolved, promptId, startedAt };
     const image = generateImageReply(deps, who, imageBase, prompt.content, aspectRatio, reference, cost, controller.signal);
     const done = image.finally(() => lease.release());
-    streams.running.track(streamId, controller, done);
+    streams.running.track(streamId, controller, done, revocationKeys(who));
     return done;
   }
 
@@ -181,7 +182,7 @@ export async function startChat(
     throw error;
   }
   job = job.finally(() => lease.release());
-  streams.running.track(streamId, controller, job);
+  streams.running.track(streamId, controller, job, revocationKeys(who));
   // Without its record no one could follow the reply: it is stopped (refunded, as no text has
   // reached anyone) and the chat fails.
   await created.catch(async (error: unknown) => {

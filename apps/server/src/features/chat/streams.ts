@@ -4,6 +4,7 @@ import { type HeldLease, type LeaseStore, type LeaseTiming, createDbLeaseStore, 
 import { findMessage } from '../messages/store.js';
 import { type SweepResult, settleExpiredStreams } from './recovery.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
+import { type RevocationTarget, revocationKey } from '../session/revocation.js';
 import { RunningReplies } from './running.js';
 import { StartGate } from './start-gate.js';
 import { MemoryStreamHub, type StreamHub } from './stream-hub.js';
@@ -23,6 +24,12 @@ export interface ChatStreams {
   draining: boolean;
   /** Asks whichever instance generates this stream to stop it (here, through Redis, or the lease row). */
   requestStop(streamId: string): Promise<void>;
+  /**
+   * Cuts every running reply the target reaches, on every instance: here, through Redis pub/sub,
+   * or, without Redis, through the stop flag on their lease rows (read within a renewal period).
+   * They end as Stop ends them. The target's sessions are revoked in the database by the caller.
+   */
+  revoke(target: RevocationTarget): Promise<void>;
   /** Takes and keeps renewing a new reply's lease; a stop flagged on it stops the reply here. */
   hold(streamId: string, log: FastifyBaseLogger): Promise<HeldLease>;
   /** Settles replies whose generator died (also run at start and on a timer). */
@@ -51,9 +58,14 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
   const gate = new StartGate(config.CHAT_START_BUDGET_MS);
   const unwatchGate = watchStartGate(gate);
   const stopListener = redis?.duplicate() ?? null;
+  // Revocation keys name accounts, so the channel is this deployment's own.
+  const revokeChannel = `ens:${ctx.namespace}:revoke`;
   if (stopListener) {
-    stopListener.on('message', (_channel: string, streamId: string) => running.stop(streamId, 'stop'));
-    await stopListener.subscribe(STOP_CHANNEL);
+    stopListener.on('message', (channel: string, message: string) => {
+      if (channel === revokeChannel) running.cut(message);
+      else running.stop(message, 'stop');
+    });
+    await stopListener.subscribe(STOP_CHANNEL, revokeChannel);
   }
   let sweeping: Promise<SweepResult> | null = null;
   const sweep = () => {
@@ -80,6 +92,12 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
       if (running.stop(streamId, 'stop')) return;
       if (redis) await redis.publish(STOP_CHANNEL, streamId);
       else await leases.flagStop(streamId);
+    },
+    async revoke(target) {
+      const key = revocationKey(target);
+      running.cut(key);
+      if (redis) await redis.publish(revokeChannel, key);
+      else await leases.flagStopOfUser(target.userId);
     },
     hold(streamId, requestLog) {
       const onError = (error: unknown) => requestLog.warn({ err: error, streamId }, 'renewing a stream lease failed');

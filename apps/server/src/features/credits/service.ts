@@ -205,7 +205,7 @@ async function explainRefusal(trx: Transaction<Database>, userId: number, cost: 
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!u) return;
-  if (u.suspended_at) throw new AppError('forbidden', MESSAGES.accountSuspended);
+  if (u.suspended_at) throw new AppError('account_suspended', MESSAGES.accountSuspended);
   if (u.credits < cost) return;
   const monthSpent = u.month_key === month ? u.month_spent : 0;
   if (u.monthly_budget != null && monthSpent + cost > u.monthly_budget)

@@ -35,6 +35,7 @@ const sessionLookup = hotQuery((k, hash: string) =>
       'sessions.guest_id',
       'sessions.expires_at',
       'sessions.last_seen_at',
+      'sessions.revoked',
       'guests.retired_at',
       'users.subscription_status',
       'users.subscription_end_date',
@@ -43,12 +44,19 @@ const sessionLookup = hotQuery((k, hash: string) =>
     .where('sessions.id_hash', '=', hash),
 );
 
+/** A session revoked since the caller's last request (its row is gone now): why, so the caller is told once. */
+export type Revoked = { revoked: string };
+
 /**
  * Reads the identity behind a session hash: null when the session is unknown, expired or its guest
- * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing). `planEnded` says
- * the account's cancelled plan has passed its end date (read in the same query).
+ * retired; 'replaced' when a sign-in replaced it a moment ago (it grants nothing); Revoked when it
+ * was revoked (e.g. its account suspended). `planEnded` says the account's cancelled plan has
+ * passed its end date (read in the same query).
  */
-export async function findIdentity(db: Db, hash: string): Promise<{ identity: Identity | 'replaced' | null; planEnded: boolean }> {
+export async function findIdentity(
+  db: Db,
+  hash: string,
+): Promise<{ identity: Identity | 'replaced' | Revoked | null; planEnded: boolean }> {
   const [row] = await sessionLookup(db, hash);
   const identity = row ? await identityOf(db, hash, row) : null;
   const planEnded =
@@ -64,15 +72,18 @@ async function identityOf(
     guest_id: number | null;
     expires_at: string;
     last_seen_at: string;
+    revoked: string | null;
     retired_at: string | null;
     suspended_at: string | null;
   },
-): Promise<Identity | 'replaced' | null> {
+): Promise<Identity | 'replaced' | Revoked | null> {
   const t = Date.now();
-  // A suspended account's sessions end at once, on every instance: each request reads this row.
-  if (Date.parse(row.expires_at) <= t || (row.user_id != null && row.suspended_at)) {
+  // A revoked session, or one of a suspended account, ends at once on every instance (each request
+  // reads this row); its first request after that is told why, then the row is gone.
+  const revoked = row.revoked ?? (row.user_id != null && row.suspended_at ? 'suspended' : null);
+  if (revoked || Date.parse(row.expires_at) <= t) {
     await db.kysely.deleteFrom('sessions').where('id_hash', '=', hash).execute();
-    return null;
+    return revoked ? { revoked } : null;
   }
   if (t - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
     await db.kysely

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { GuestUnfundedNotice } from '@/features/credits';
-import { useSession } from '@/features/session';
+import { AccountSuspendedNotice, useSession } from '@/features/session';
 import { SearchRoot } from '@/features/search';
 import { KeyboardShortcuts } from '@/features/shortcuts';
 import { AppHeader } from './app-header';
@@ -17,6 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <AppHeader />
+      <AccountSuspendedNotice />
       {!user && <GuestUnfundedNotice />}
       <div className="flex min-h-0 flex-1">
         <main id="main" className="flex min-w-0 flex-1 flex-col">

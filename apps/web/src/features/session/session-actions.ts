@@ -1,6 +1,7 @@
 import type { User } from '@ensemble/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { emitBrowserEvent } from '@/lib/browser-events';
+import { clearAccountSuspended } from './account-suspension';
 import { ANONYMOUS, fetchSession, type SessionSnapshot, sessionQueryKey } from './api/check-session';
 
 /**
@@ -12,6 +13,7 @@ export async function completeSignIn(queryClient: QueryClient, user: User): Prom
   // A check still in flight was sent with the replaced session; its answer must not win.
   await queryClient.cancelQueries({ queryKey: sessionQueryKey });
   queryClient.setQueryData<SessionSnapshot>(sessionQueryKey, { user, expired: false });
+  clearAccountSuspended();
   emitBrowserEvent('authLogin', { user });
   const confirmed = await fetchSession(undefined, { fresh: true });
   queryClient.setQueryData<SessionSnapshot>(sessionQueryKey, confirmed.user ? confirmed : ANONYMOUS);

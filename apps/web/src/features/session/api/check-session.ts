@@ -1,6 +1,7 @@
 import { AUTH_PATHS, type SessionCheckResponse, type User } from '@ensemble/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet } from '@/lib/api-client';
+import { markAccountSuspended } from '../account-suspension';
 
 /** What the session check concluded (core.md section 4, auth state). */
 export interface SessionSnapshot {
@@ -18,8 +19,8 @@ export const sessionQueryKey = ['session'] as const;
 let inFlight: Promise<SessionSnapshot> | null = null;
 
 /**
- * GET check_session.php: success = signed in; 401 = anonymous; any other failure = anonymous,
- * expired. Calls made while one is in flight share its answer; `fresh` always sends a new one.
+ * GET check_session.php: success = signed in; 401 = anonymous; the account suspended = anonymous
+ * with the suspension noted (see account-suspension); any other failure = anonymous, expired. Calls made while one is in flight share its answer; `fresh` always sends a new one.
  */
 export function fetchSession(signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<SessionSnapshot> {
   if (options.fresh) return checkSession(signal);
@@ -50,6 +51,11 @@ async function checkSession(signal?: AbortSignal): Promise<SessionSnapshot> {
     return { user: null, expired: true };
   } catch (error) {
     if (error instanceof ApiError && error.httpStatus === 401) return ANONYMOUS;
+    // Told once, on the first request after an operator suspended the account: a guest from now on.
+    if (error instanceof ApiError && error.code === 'account_suspended') {
+      markAccountSuspended();
+      return ANONYMOUS;
+    }
     if (signal?.aborted) throw error;
     return { user: null, expired: true };
   }

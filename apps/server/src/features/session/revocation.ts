@@ -1,0 +1,39 @@
+import { AppError, MESSAGES } from '@ensemble/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/**
+ * Why sessions were revoked; their next request is refused with this reason once. Signing out one
+ * session or revoking an API key can add theirs here.
+ */
+export type RevocationReason = 'suspended';
+
+/**
+ * Whose sessions and running replies a revocation reaches. Each is a key that a running reply is
+ * tracked under too (see revocationKeys), so one signal cuts both: today a whole account; one
+ * session (`session:<hash>`) or one API key can be added as further kinds.
+ */
+export type RevocationTarget = { kind: 'account'; userId: number };
+
+/** Cuts the running replies a revocation reaches, on every instance (ChatStreams.revoke). */
+export type Revoke = (target: RevocationTarget) => Promise<void>;
+
+/** The key a target is signalled under, between instances and in the running replies of each. */
+export const revocationKey = (target: RevocationTarget): string => `user:${target.userId}`;
+
+/** The keys a caller's running reply answers to: its account or guest, and its session. */
+export const revocationKeys = (who: { kind: 'user' | 'guest'; userId: number | null; guestId: number | null; sessionHash: string }) => [
+  who.kind === 'user' ? `user:${who.userId}` : `guest:${who.guestId}`,
+  `session:${who.sessionHash}`,
+];
+
+/** The refusal a revoked session's next request gets. */
+export function revocationError(reason: string): AppError {
+  if (reason === 'suspended') return new AppError('account_suspended', MESSAGES.accountSuspended);
+  return new AppError('unauthorized', MESSAGES.sessionExpired);
+}
+
+/** Marks the target's sessions revoked (inside the caller's transaction): each answers `reason` at its next request. */
+export async function revokeSessions(db: Kysely<Database>, target: RevocationTarget, reason: RevocationReason): Promise<void> {
+  await db.updateTable('sessions').set({ revoked: reason }).where('user_id', '=', target.userId).execute();
+}

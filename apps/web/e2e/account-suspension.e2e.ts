@@ -1,0 +1,78 @@
+import { MESSAGES } from '@ensemble/shared';
+import { describe, expect, it } from 'vitest';
+import { callApi } from './helpers';
+import { registerFromPage, useJourney } from './harness';
+import { confirmationLink } from './outbox';
+
+describe('a suspended account with an open tab', () => {
+  const journey = useJourney({ ADMIN_EMAILS: 'opssuspends@example.com' });
+
+  it('is told that the account is suspended when it sends, and still after a reload, instead of quietly becoming a guest', async () => {
+    const userContext = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const user = await userContext.newPage();
+    await user.goto(`${journey.server.url}/prod/thread`);
+    await registerFromPage(user, 'suspendee');
+    await user.reload();
+    await user.getByRole('button', { name: 'Account menu for suspendee' }).waitFor();
+    const userId = await user.evaluate(async () => {
+      const response = await fetch('/api/auth/check_session.php', { credentials: 'include' });
+      return ((await response.json()) as { user: { id: number } }).user.id;
+    });
+
+    const opContext = await journey.browser.newContext();
+    const op = await opContext.newPage();
+    await op.goto(`${journey.server.url}/prod/settings`);
+    await registerFromPage(op, 'opssuspends');
+    await op.goto(await confirmationLink(journey.server.dataDir, 'opssuspends@example.com'));
+    await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
+    const suspended = await callApi(op, '/api/admin/suspend.php', { user_id: userId, suspended: true, reason: 'Chargeback fraud' });
+    expect(suspended.status).toBe(200);
+
+    // The open tab sends: the answer says why, and the tab is signed out with the reason shown.
+    const box = user.getByRole('textbox', { name: 'Message' });
+    await box.fill('Are you still there?');
+    await box.press('Enter');
+    const notice = user.getByTestId('account-suspended-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(MESSAGES.accountSuspended);
+    expect(await user.getByText('You do not have access to this resource').count()).toBe(0);
+    await user.getByRole('link', { name: 'Sign In' }).waitFor();
+
+    // A reload keeps saying so; the account menu is gone for good.
+    await user.reload();
+    await user.getByTestId('account-suspended-notice').waitFor();
+    expect(await user.getByRole('button', { name: 'Account menu for suspendee' }).count()).toBe(0);
+    await userContext.close();
+    await opContext.close();
+  });
+
+  it('is told so by the first page load after the suspension', async () => {
+    const userContext = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const user = await userContext.newPage();
+    await user.goto(`${journey.server.url}/prod/thread`);
+    await registerFromPage(user, 'reloader');
+    const userId = await user.evaluate(async () => {
+      const response = await fetch('/api/auth/check_session.php', { credentials: 'include' });
+      return ((await response.json()) as { user: { id: number } }).user.id;
+    });
+    const opContext = await journey.browser.newContext();
+    const op = await opContext.newPage();
+    await op.goto(`${journey.server.url}/prod/settings`);
+    await op.evaluate(async () => {
+      await fetch('/api/auth/login.php', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'opssuspends@example.com', password: 'Plum-orchard-lantern-42' }),
+      });
+    });
+    expect((await callApi(op, '/api/admin/suspend.php', { user_id: userId, suspended: true, reason: 'Spam' })).status).toBe(200);
+
+    await user.reload();
+    const notice = user.getByTestId('account-suspended-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(MESSAGES.accountSuspended);
+    await userContext.close();
+    await opContext.close();
+  });
+});
