@@ -62,7 +62,10 @@ describe('polish: images', () => {
     const context = await journey.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${journey.server.url}/prod/image-studio`);
-    await queue(page, 'A lighthouse on a cliff at dusk, painted in thick oil strokes', ['Flux Schnell', 'Ideogram 2a Turbo → Ideogram 3.0 Turbo']);
+    await queue(page, 'A lighthouse on a cliff at dusk, painted in thick oil strokes', [
+      'Flux Schnell',
+      'Ideogram 2a Turbo → Ideogram 3.0 Turbo',
+    ]);
     await page.getByRole('button', { name: /^Run All/ }).click();
     await finished(page, 2);
     await page.getByRole('radio', { name: 'List view' }).click();
