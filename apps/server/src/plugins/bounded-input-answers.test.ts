@@ -34,7 +34,9 @@ describe('bounded input: what a client sees', () => {
     const res = await guest.post('/api/threads/update_thread_title.php', { thread_id: MAX_ID + 1, title: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.data.message).toBe('Invalid request: body.thread_id: must be a whole number from 1 to 2147483647');
+    // The biggest valid id passes validation; no such thread, answered as anyone else's (issue 36 item 13).
     const biggest = await guest.post('/api/threads/update_thread_title.php', { thread_id: MAX_ID, title: 'x' });
-    expect(biggest.statusCode).toBe(404);
+    expect(biggest.statusCode).toBe(403);
+    expect(biggest.data.message).toBe('You do not have access to this thread');
   });
 });

@@ -54,6 +54,7 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/images/file/:id': { kind: 'params' },
   'GET /api/auth/picture/:file': { kind: 'params' },
   'POST /api/attachments/upload.php': { kind: 'body', text: false },
+  'POST /api/attachments/copy.php': { kind: 'body', text: false },
   'GET /api/attachments/file/:id': { kind: 'params' },
   'GET /api/attachments/file/:id/thumbnail': { kind: 'params' },
   'POST /api/images/get_user_images.php': { kind: 'body', ids: 'user', text: false },

@@ -106,7 +106,7 @@ async function ask(adapter: ProviderAdapter, id: string, onUsage?: (u: TokenUsag
 }
 
 describe('Chat Completions stream read from the socket', () => {
-  const openai = () => createOpenAIAdapter({ apiKey: 'sk-test', baseUrl: `${baseUrl}/v1`, textTimeoutMs: 2000, imageTimeoutMs: 2000 });
+  const openai = () => createOpenAIAdapter({ apiKey: 'sk-test', baseUrl: `${baseUrl}/v1`, textTimeoutMs: 30_000, imageTimeoutMs: 30_000 });
 
   it.each([1, 3, 7, 64])('keeps every character when the stream arrives %i bytes at a time, CRLF framed', async (piece) => {
     const words = ['Héllo', ' wörld', ' 👋🏽', ' — ', '日本語', ' done'];
@@ -178,7 +178,7 @@ describe('Chat Completions stream read from the socket', () => {
   });
 
   it('DeepSeek: reasoning_content tells the caller the model is thinking (one empty delta), then the answer', async () => {
-    const deepseek = createDeepSeekAdapter({ apiKey: 'sk-test', baseUrl, textTimeoutMs: 2000, imageTimeoutMs: 2000 });
+    const deepseek = createDeepSeekAdapter({ apiKey: 'sk-test', baseUrl, textTimeoutMs: 30_000, imageTimeoutMs: 30_000 });
     answer = {
       body: events([
         chunk({ role: 'assistant', content: null, reasoning_content: '' }),
