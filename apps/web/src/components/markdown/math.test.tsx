@@ -15,8 +15,11 @@ describe('Markdown math and diagrams', () => {
       '\\[\\sum_{k=1}^n k = \\frac{n(n+1)}{2}\\]',
     ].join('\n');
     const { container } = render(<Markdown text={text} />);
-    await waitFor(() => expect(screen.getAllByTestId('math-inline')).toHaveLength(2));
-    expect(screen.getAllByTestId('math-display')).toHaveLength(2);
+    // Each block is typeset once KaTeX has loaded for it, not all in one render: wait for all four.
+    await waitFor(() => {
+      expect(screen.getAllByTestId('math-inline')).toHaveLength(2);
+      expect(screen.getAllByTestId('math-display')).toHaveLength(2);
+    });
     // KaTeX keeps the TeX as an annotation of the MathML it writes for screen readers.
     const annotations = [...container.querySelectorAll('annotation')].map((a) => a.textContent);
     expect(annotations).toEqual(['e^{i\\pi}+1=0', 'a^2+b^2=c^2', '\\int_0^1 x\\,dx = \\frac{1}{2}', '\\sum_{k=1}^n k = \\frac{n(n+1)}{2}']);
