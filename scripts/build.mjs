@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds what changed since the last build, and nothing else: the web app (Vite) and the server with the shared package
 // (esbuild, file by file). Each part's inputs (its sources, the shared package, its build configuration and the lock
-// file) are hashed; a part whose hash matches the one recorded at its last successful build, and whose output is still
-// there, is not built again. `npm run build -- --force` builds both anyway. Plain Node, no dependencies.
+// file; tests aside) are hashed; a part whose hash matches the one recorded at its last successful build, and whose
+// output is still there, is not built again. `npm run build -- --force` builds both anyway; `node scripts/build.mjs
+// server` (or `web`) looks at one part. Plain Node, no dependencies.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ const SHARED = ['packages/shared/src', 'packages/shared/package.json', 'package-
 /** Each part: what it is built from, the file that shows it was built, and the command that builds it. */
 const PARTS = [
   {
+    key: 'web',
     name: 'web app',
     inputs: [
       'apps/web/src',
@@ -29,6 +31,7 @@ const PARTS = [
     command: ['npm', ['run', 'build', '-w', 'apps/web']],
   },
   {
+    key: 'server',
     name: 'server',
     inputs: ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', ...SHARED],
     output: 'apps/server/dist/main.js',
@@ -43,9 +46,12 @@ function filesOf(rel) {
   const full = path.join(root, rel);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [rel];
-  return readdirSync(full, { withFileTypes: true })
-    .filter((e) => e.name !== 'node_modules' && e.name !== 'dist')
-    .flatMap((e) => (e.isDirectory() ? filesOf(`${rel}/${e.name}`) : [`${rel}/${e.name}`]));
+  return (
+    readdirSync(full, { withFileTypes: true })
+      // Tests are not built into either part, so a changed test rebuilds nothing.
+      .filter((e) => e.name !== 'node_modules' && e.name !== 'dist' && !/\.test\.tsx?$/.test(e.name))
+      .flatMap((e) => (e.isDirectory() ? filesOf(`${rel}/${e.name}`) : [`${rel}/${e.name}`]))
+  );
 }
 
 /** A hash of every input file's path and bytes. */
@@ -60,8 +66,10 @@ function hashOf(inputs) {
 }
 
 const force = process.argv.includes('--force');
+// `node scripts/build.mjs server` (or `web`) looks at that part alone.
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 mkdirSync(STAMPS, { recursive: true });
-for (const part of PARTS) {
+for (const part of PARTS.filter((p) => named.length === 0 || named.includes(p.key))) {
   const stamp = path.join(STAMPS, `${part.name.replace(/\W+/g, '-')}.sha256`);
   const inputs = hashOf(part.inputs);
   const built = existsSync(path.join(root, part.output)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs;
