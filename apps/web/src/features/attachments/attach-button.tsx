@@ -3,7 +3,7 @@ import { Paperclip } from 'lucide-react';
 import { useRef } from 'react';
 
 /** The paperclip button and its hidden file input: the chosen files go to `onFiles`. */
-export function AttachButton({ onFiles }: { onFiles(files: File[]): void }) {
+export function AttachButton({ onFiles, title = 'Attach images, PDFs or text files' }: { onFiles(files: File[]): void; title?: string }) {
   const picker = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -25,7 +25,7 @@ export function AttachButton({ onFiles }: { onFiles(files: File[]): void }) {
       <button
         type="button"
         aria-label="Attach files"
-        title="Attach images, PDFs or text files"
+        title={title}
         onClick={() => picker.current?.click()}
         className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
       >

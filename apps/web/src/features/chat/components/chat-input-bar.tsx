@@ -1,5 +1,5 @@
-import { ATTACHMENT_ACCEPT, UI, acceptsImages } from '@ensemble/shared';
-import { ArrowUp, Paperclip, Square } from 'lucide-react';
+import { UI, acceptsImages } from '@ensemble/shared';
+import { ArrowUp, Square } from 'lucide-react';
 import {
   type ClipboardEvent,
   type DragEvent,
@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { AttachmentChips, useAttachments } from '@/features/attachments';
+import { AttachButton, FilesToSend, useAttachments } from '@/features/attachments';
 import { useNavigate } from 'react-router';
 import { ModelPicker } from '@/components/model-picker';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
@@ -39,7 +39,6 @@ export function ChatInputBar({
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
   const files = useAttachments();
   const navigate = useNavigate();
   const { catalogue, find } = useModels();
@@ -91,7 +90,7 @@ export function ChatInputBar({
     files.clear();
   };
 
-  const addFiles = (list: FileList | null | undefined) => {
+  const addFiles = (list: FileList | File[] | null | undefined) => {
     if (!canAttach || !list || list.length === 0) return;
     void files.add([...list]);
   };
@@ -128,16 +127,7 @@ export function ChatInputBar({
       className={`rounded-2xl border bg-surface shadow-sm focus-within:border-accent/60 ${dragging ? 'border-accent' : 'border-border'}`}
       data-testid="chat-input-bar"
     >
-      {canAttach && (files.attached.length > 0 || files.uploading > 0) ? (
-        <div className="px-3 pt-3">
-          <AttachmentChips attachments={files.attached} onRemove={files.remove} label="Files to send" />
-          {files.uploading > 0 ? (
-            <p className="mt-1 text-xs text-muted" role="status">
-              Uploading {files.uploading} file{files.uploading === 1 ? '' : 's'}...
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {canAttach ? <FilesToSend files={files} className="px-3 pt-3" /> : null}
       {files.error || currentBlocked ? (
         <p className="px-4 pt-2 text-sm text-danger" role="alert" data-testid="attachment-error">
           {files.error ?? `${current?.name ?? 'This model'} cannot see images: remove the attached image or choose another model`}
@@ -157,33 +147,7 @@ export function ChatInputBar({
       />
       <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
         <TypeToggle value={messageType} onChange={setMessageType} />
-        {canAttach ? (
-          <>
-            <input
-              ref={picker}
-              type="file"
-              multiple
-              accept={ATTACHMENT_ACCEPT}
-              hidden
-              aria-hidden
-              tabIndex={-1}
-              data-testid="attach-input"
-              onChange={(e) => {
-                addFiles(e.target.files);
-                e.target.value = '';
-              }}
-            />
-            <button
-              type="button"
-              aria-label="Attach files"
-              title="Attach images, PDFs or text files (or paste, or drop them here)"
-              onClick={() => picker.current?.click()}
-              className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
-            >
-              <Paperclip className="size-4" aria-hidden />
-            </button>
-          </>
-        ) : null}
+        {canAttach ? <AttachButton title="Attach images, PDFs or text files (or paste, or drop them here)" onFiles={addFiles} /> : null}
         <ModelPicker
           models={options}
           value={model}

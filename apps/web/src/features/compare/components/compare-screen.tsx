@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
-import { AttachButton, AttachmentChips, useAttachments } from '@/features/attachments';
+import { AttachButton, FilesToSend, useAttachments } from '@/features/attachments';
 import { usePreferences } from '@/features/preferences';
 import { useModels } from '@/lib/models';
 import { useComparison } from '../hooks/use-comparison';
@@ -38,16 +38,7 @@ export function CompareScreen() {
   return (
     <Page title="Compare Models" width="full" className="max-w-[1400px]">
       <form onSubmit={submit} className="flex flex-col gap-3">
-        {files.attached.length > 0 || files.uploading > 0 ? (
-          <div>
-            <AttachmentChips attachments={files.attached} onRemove={files.remove} label="Files to send" />
-            {files.uploading > 0 ? (
-              <p className="mt-1 text-xs text-muted" role="status">
-                Uploading {files.uploading} file{files.uploading === 1 ? '' : 's'}...
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        <FilesToSend files={files} />
         {files.error ? (
           <p className="text-sm text-danger" role="alert" data-testid="attachment-error">
             {files.error}
