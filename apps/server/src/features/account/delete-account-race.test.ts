@@ -4,10 +4,11 @@ import path from 'node:path';
 import { AUTH_PATHS, MESSAGES } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstAvailabilityCheck } from '../../app-context.js';
-import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { TEST_DB, type TestApp, type TestClient } from '../../test/app-factory.js';
 import { imageFixtures, multipart } from '../../test/attachment-fixtures.js';
-import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
+import type { ScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { contentOf, cookieOf, readSse, startThreadReply } from '../../test/sse-client.js';
+import { startScriptedApp } from '../../test/scripted-app.js';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 
@@ -38,17 +39,13 @@ describe(`deleting an account while it uploads and streams on ${TEST_DB}`, () =>
   let provider: ScriptedOpenAI;
   let t: TestApp;
   let base: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    provider = await startScriptedOpenAI();
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ provider, t, base, close } = await startScriptedApp());
     // The scripted provider answers its model listing too: a stalled script would hold it until the instance closes.
     await firstAvailabilityCheck(t.app);
   });
-  afterAll(async () => {
-    await provider.close();
-    await t.close();
-  });
+  afterAll(() => close());
 
   async function register(c: TestClient): Promise<number> {
     const res = await c.post(AUTH_PATHS.register, { email: `racer-${Date.now()}@example.com`, username: 'Racer', password: PASSWORD });

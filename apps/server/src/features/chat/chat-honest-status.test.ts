@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { readSse } from '../../test/sse-client.js';
+import { startScriptedApp } from '../../test/scripted-app.js';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -17,15 +18,11 @@ describe(`honest reply statuses on ${TEST_DB}`, () => {
   let t: TestApp;
   let provider: ScriptedOpenAI;
   let base: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    provider = await startScriptedOpenAI();
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ provider, t, base, close } = await startScriptedApp());
   });
-  afterAll(async () => {
-    await provider.close();
-    await t.close();
-  });
+  afterAll(() => close());
 
   async function threadOf(c: TestClient): Promise<number> {
     return (await c.post('/api/threads/create_thread.php', { force: true })).data.thread_id;

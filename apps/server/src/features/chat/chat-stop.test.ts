@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { type SseEvent, readSse } from '../../test/sse-client.js';
+import { startScriptedApp } from '../../test/scripted-app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -15,15 +16,11 @@ describe(`Stop on ${TEST_DB}`, () => {
   let provider: ScriptedOpenAI;
   let t: TestApp;
   let base: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    provider = await startScriptedOpenAI();
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ provider, t, base, close } = await startScriptedApp());
   });
-  afterAll(async () => {
-    await provider.close();
-    await t.close();
-  });
+  afterAll(() => close());
 
   async function start(c: TestClient) {
     const thread = (await c.post('/api/threads/create_thread.php', { force: true })).data.thread_id as number;

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInNewAccount } from '../../test/account-factory.js';
-import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
-import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
+import { TEST_DB, type TestApp, type TestClient } from '../../test/app-factory.js';
+import type { ScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { contentOf, cookieOf, readSse } from '../../test/sse-client.js';
+import { startScriptedApp } from '../../test/scripted-app.js';
 
 /**
  * The race of issue 36 made certain: the provider holds its answer until the test has deleted the
@@ -13,15 +14,11 @@ describe(`a reply whose thread is deleted before its first text on ${TEST_DB}`, 
   let provider: ScriptedOpenAI;
   let t: TestApp;
   let base: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    provider = await startScriptedOpenAI();
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: provider.url });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ provider, t, base, close } = await startScriptedApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await provider.close();
-  });
+  afterAll(() => close());
 
   /** Scripts the provider to answer only once `release` is called; `arrived` settles when the call is in. */
   function holdProvider() {
