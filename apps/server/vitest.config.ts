@@ -29,6 +29,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // there): most of a file's time is spent waiting on PostgreSQL, Redis, timers and child
       // servers. Every file has its own SQLite folder, PostgreSQL schema and Redis namespace.
       maxWorkers: Math.max(2, availableParallelism() - 1),
+      isolate: false,
       projects: [
         { extends: true as const, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
         ...(pgUp ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),

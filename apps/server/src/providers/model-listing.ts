@@ -19,15 +19,17 @@ const MAX_PAGES = 50;
  * DeepSeek), GET /v1/models paged by after_id (Anthropic), GET /v1beta/models paged by pageToken
  * with "models/" stripped (Google), and one lookup per model for Replicate, which has no list of
  * its own models (`replicateModels`: the owner/name[:version] ids to look up). Ideogram publishes
- * no model list: null. Throws when the provider cannot be asked (401, 5xx, network).
+ * no model list: null. Throws when the provider cannot be asked (401, 5xx, network) or `cancel` aborts.
  */
 export async function listServedModels(
   provider: ProviderId,
   access: ListingAccess,
   replicateModels: readonly string[] = [],
+  cancel?: AbortSignal,
 ): Promise<Set<string> | null> {
   const base = (access.baseUrl ?? PROVIDER_ENV_NAMES[provider].defaultBaseUrl).replace(/\/+$/, '');
-  const signal = AbortSignal.timeout(LISTING_TIMEOUT_MS);
+  // Cut by the deadline, or at once when the instance shuts down (`cancel`).
+  const signal = cancel ? AbortSignal.any([cancel, AbortSignal.timeout(LISTING_TIMEOUT_MS)]) : AbortSignal.timeout(LISTING_TIMEOUT_MS);
   const get = async <T>(url: string, headers: Record<string, string>) => readJson<T>(await fetchOk(url, { headers, signal }));
   switch (provider) {
     case 'openai':

@@ -21,7 +21,8 @@ export interface ReplyOutcome {
 export const OUTCOME_WINDOW_MS = 60 * 60_000;
 const KEEP_MS = 2 * OUTCOME_WINDOW_MS;
 const PRUNE_EVERY_MS = 60_000;
-let lastPrune = 0;
+/** When each instance (its database handle) last pruned. */
+const lastPrune = new WeakMap<Kysely<Database>, number>();
 
 /** Records a reply's outcome in the shared table (never fails the reply); prunes old rows about once a minute. */
 export async function recordOutcome(db: Kysely<Database>, outcome: ReplyOutcome, log?: FastifyBaseLogger): Promise<void> {
@@ -53,8 +54,8 @@ export function outcomeValues(outcome: ReplyOutcome, at: number) {
 
 /** Removes outcomes older than KEEP_MS, at most about once a minute per instance. */
 export async function pruneOutcomes(db: Kysely<Database>, at: number): Promise<void> {
-  if (at - lastPrune < PRUNE_EVERY_MS) return;
-  lastPrune = at;
+  if (at - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPrune.set(db, at);
   await db
     .deleteFrom('provider_outcomes')
     .where('created_at', '<', new Date(at - KEEP_MS).toISOString())

@@ -1,4 +1,6 @@
 import { PROVIDERS } from '@ensemble/shared';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstAvailabilityCheck } from '../../app-context.js';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
@@ -150,5 +152,24 @@ describe('live availability', () => {
     expect(warn.mock.calls[0]?.[1]).toBe('Model gpt-6-astra is not served by openai as gpt-6-astra; it is hidden');
     await store.applyListing([row], new Set(['gpt-6-astra']));
     expect(await ids(t)).toContain('gpt-6-astra');
+  });
+
+  it('does not hold up a shutdown while a provider leaves its model list unanswered', async () => {
+    // A provider that accepts the listing call and never answers it (its deadline is 15 s).
+    const sockets = new Set<Socket>();
+    const silent = createServer(() => undefined).on('connection', (s) => sockets.add(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const asked = new Promise<void>((resolve) => silent.once('request', () => resolve()));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+    try {
+      const app = await createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: url });
+      await asked;
+      const closed = app.close().then(() => 'closed');
+      const deadline = new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting for the listing')).then(String);
+      expect(await Promise.race([closed, deadline])).toBe('closed');
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -100,6 +100,8 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
   const retryMs = Math.min(options.retryMs ?? 60_000, interval > 0 ? interval : Number.POSITIVE_INFINITY);
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
+  // Cuts the listing calls in flight on stop: a shutdown does not wait out a silent provider's deadline.
+  const stopping = new AbortController();
   const later = (fn: () => void, ms: number) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -120,9 +122,10 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
     if (!apiKey || stopped) return;
     try {
       const replicateIds = provider === 'replicate' ? rows.map((r) => r.providerModelId) : [];
-      const served = await listServedModels(provider, { apiKey, baseUrl: settings.baseUrls[provider] }, replicateIds);
+      const served = await listServedModels(provider, { apiKey, baseUrl: settings.baseUrls[provider] }, replicateIds, stopping.signal);
       if (served && !stopped) await store.applyListing(rows, served);
     } catch (error) {
+      if (stopped) return;
       log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, `Could not list ${provider} models; retrying`);
       if (Number.isFinite(retryMs)) later(() => void check(provider, rows), retryMs);
     }
@@ -140,6 +143,7 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
     firstCheck: checkAll(),
     stop() {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
     },
