@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy/waitFor wait up to 5 s: on a loaded 2-core machine a render can take longer than the
 // default second, and a wait that ends early fails a test that is right.
@@ -8,6 +8,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Each test starts from empty browser storage, as a fresh visitor would.
 afterEach(() => {
+  // A test that faked the clock and failed before giving it back does not leave it to the next file.
+  vi.useRealTimers();
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -93,7 +93,14 @@ describe('header', () => {
   });
 
   it('keeps the user signed in and says so when logout fails', async () => {
-    stubApi({ user: TEST_USER, routes: { 'POST /api/auth/logout.php': { status: 500, json: { status: 'error', message: 'nope' } } } });
+    stubApi({
+      user: TEST_USER,
+      routes: {
+        'POST /api/auth/logout.php': { status: 500, json: { status: 'error', message: 'nope' } },
+        // Settings lists the user's shared links as it opens.
+        'GET /api/share/list.php': { json: { status: 'success', links: [] } },
+      },
+    });
     renderApp('/prod/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for ada' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));

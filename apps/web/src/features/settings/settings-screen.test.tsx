@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPreferences, usePreferences } from '@/features/preferences';
 import { TEST_USER, stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
+import { ACTIVITY_DEBOUNCE_MS } from './hooks/use-settings-activity';
 
 const ok = { json: { status: 'success' } };
 
@@ -39,20 +40,26 @@ describe('settings', () => {
   it('applies an accent colour with its text colour and logs one entry for a burst of changes', async () => {
     const fetchStub = stubApi({ user: TEST_USER, routes: { 'POST /api/auth/activity_handler.php': ok } });
     await openSettings();
+    // The burst is timed by our clock, not the machine's speed: nothing rests until the clock is moved on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const input = screen.getByLabelText('Accent colour');
     fireEvent.input(input, { target: { value: '#112233' } });
     fireEvent.input(input, { target: { value: '#ff5500' } });
     expect(localStorage.getItem('accentColor')).toBe('#FF5500');
     expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#FF5500');
     expect(screen.getByTestId('text-on-accent')).toHaveTextContent('Text on accent: #ffffff');
-    await userEvent.click(screen.getByRole('button', { name: 'Accent #F5C518' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accent #F5C518' }));
     // A bright accent gets its own colour 40 % darker as text.
     expect(screen.getByTestId('text-on-accent')).toHaveTextContent('Text on accent: #93760e');
     // The sample (a filled control) reads at 4.5:1: no fill is light enough for that text, so the text darkens.
     const yellow = accentShades('#F5C518', '#93760e')!;
     expect(screen.getByTestId('accent-sample')).toHaveStyle({ backgroundColor: '#f5c518', color: yellow.onFill });
     expect(contrast(parseHex(yellow.onFill)!, parseHex('#f5c518')!)).toBeGreaterThanOrEqual(4.5);
-    await waitFor(() => expect(activities(fetchStub)).toEqual(['settings: Changed accent colour to #F5C518']), { timeout: 3000 });
+    vi.advanceTimersByTime(ACTIVITY_DEBOUNCE_MS - 1);
+    expect(activities(fetchStub)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    vi.useRealTimers();
+    await waitFor(() => expect(activities(fetchStub)).toEqual(['settings: Changed accent colour to #F5C518']));
   });
 
   it('sets the font size from 12 to 20 px and the two fonts', async () => {
