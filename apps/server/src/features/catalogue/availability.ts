@@ -99,13 +99,13 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
   const interval = settings.availabilityIntervalMs;
   const retryMs = Math.min(options.retryMs ?? 60_000, interval > 0 ? interval : Number.POSITIVE_INFINITY);
   const timers = new Set<NodeJS.Timeout>();
-  let stopped = false;
-  // Cuts the listing calls in flight on stop: a shutdown does not wait out a silent provider's deadline.
+  // Aborted on stop; also cuts the listing calls in flight, so a shutdown does not wait out a silent provider's deadline.
   const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted;
   const later = (fn: () => void, ms: number) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      if (!stopped) fn();
+      if (!stopped()) fn();
     }, ms);
     timer.unref();
     timers.add(timer);
@@ -119,13 +119,13 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
 
   const check = async (provider: ProviderId, rows: CheckedRow[]) => {
     const apiKey = settings.keys[provider];
-    if (!apiKey || stopped) return;
+    if (!apiKey || stopped()) return;
     try {
       const replicateIds = provider === 'replicate' ? rows.map((r) => r.providerModelId) : [];
       const served = await listServedModels(provider, { apiKey, baseUrl: settings.baseUrls[provider] }, replicateIds, stopping.signal);
-      if (served && !stopped) await store.applyListing(rows, served);
+      if (served && !stopped()) await store.applyListing(rows, served);
     } catch (error) {
-      if (stopped) return;
+      if (stopped()) return;
       log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, `Could not list ${provider} models; retrying`);
       if (Number.isFinite(retryMs)) later(() => void check(provider, rows), retryMs);
     }
@@ -142,7 +142,6 @@ export function startAvailabilityChecks(options: AvailabilityCheckOptions): { st
   return {
     firstCheck: checkAll(),
     stop() {
-      stopped = true;
       stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
