@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end journeys drive a real browser against the real server. Two files at a time, each with
-// its own server (free port, DATA_DIR) and browser: most of a journey is waiting on timers, streams
-// and page loads, so two on two cores take about 60 % of the time one after the other does.
+// End-to-end journeys drive a real browser against the real server, each file with its own server
+// (free port, DATA_DIR) and browser. Most of a journey is waiting on timers, streams and page
+// loads (a worker keeps about a third of a core busy), so four files run at a time on two cores.
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
-    maxWorkers: 2,
+    globalSetup: ['e2e/global-setup.ts'],
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 4),
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

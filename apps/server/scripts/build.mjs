@@ -20,10 +20,22 @@ function listFiles(dir, rel = '') {
   });
 }
 
+// `--out DIR` builds a self-contained copy elsewhere instead, for tests that run a built server beside builds of the
+// real dist/: DIR/apps/server/dist, and the shared package where Node looks first from there,
+// DIR/node_modules/@ensemble/shared (the rest of node_modules is found further up, so DIR must be inside the repository).
+const outArg = process.argv.indexOf('--out');
+const outRoot = outArg === -1 ? null : path.resolve(process.argv[outArg + 1]);
+const outOf = (pkg) =>
+  outRoot === null
+    ? path.join(pkg, 'dist')
+    : pkg.endsWith('shared')
+      ? path.join(outRoot, 'node_modules/@ensemble/shared/dist')
+      : path.join(outRoot, 'apps/server/dist');
+
 const started = performance.now();
 for (const pkg of packages) {
   const src = path.join(pkg, 'src');
-  const out = path.join(pkg, 'dist');
+  const out = outOf(pkg);
   rmSync(out, { recursive: true, force: true });
   const files = listFiles(src).filter((rel) => !isTestOnly(rel));
   const sources = files.filter((rel) => rel.endsWith('.ts') && !rel.endsWith('.d.ts'));
@@ -39,5 +51,6 @@ for (const pkg of packages) {
     logLevel: 'warning',
   });
   for (const rel of files.filter((f) => !f.endsWith('.ts'))) cpSync(path.join(src, rel), path.join(out, rel));
+  if (outRoot !== null) cpSync(path.join(pkg, 'package.json'), path.join(out, '..', 'package.json'));
 }
 console.log(`Built the server and the shared package to JavaScript in ${Math.round(performance.now() - started)} ms`);

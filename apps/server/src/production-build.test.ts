@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,21 +9,28 @@ import { TEST_DB } from './test/app-factory.js';
 import { freePort } from './test/free-port.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
+const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
 
-// What `npm start` runs, minus the web build: the server built to JavaScript, started with plain node.
+// What `npm start` runs, minus the web build: the server built to JavaScript, started with plain node. It is built into
+// a folder of its own (scripts/build.mjs --out), not dist/: the browser journeys build dist/ while this suite runs.
+
 describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
   let child: ChildProcess;
   let base: string;
   let dataDir: string;
   let output = '';
+  let buildDir: string;
   beforeAll(async () => {
-    const built = await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR });
+    // Inside the repository, so the built server finds the installed packages further up.
+    mkdirSync(path.join(REPO_ROOT, 'node_modules/.cache'), { recursive: true });
+    buildDir = mkdtempSync(path.join(REPO_ROOT, 'node_modules/.cache/ensemble-build-test-'));
+    const built = await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--out', buildDir], { cwd: SERVER_DIR });
     expect(built.stdout).toMatch(/Built the server and the shared package to JavaScript/);
     dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-dist-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--conditions=ensemble-dist', 'dist/main.js'], {
-      cwd: SERVER_DIR,
+    child = spawn(process.execPath, ['--conditions=ensemble-dist', 'apps/server/dist/main.js'], {
+      cwd: buildDir,
       env: {
         PATH: process.env.PATH,
         PORT: String(port),
@@ -47,6 +54,7 @@ describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
   it('runs from dist/ with plain node, shared package included, and says which instance it is', async () => {

@@ -6,11 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { SERVER_COPY } from './global-setup';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
 const SCREENSHOT_DIR = path.join(WEB_DIR, 'e2e', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The built server, as `npm start` runs it, from the journeys' own build (global-setup.ts). */
+const SERVER_ENTRY = path.join(SERVER_COPY, 'apps/server/dist/main.js');
 
 /** A running app server for one test file. */
 export interface RunningServer {
@@ -52,14 +55,12 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * Starts the real server (demo providers) on a free port with a temporary DATA_DIR, serving the
- * built web app (run `npm run build -w apps/web` first). `env` adds or overrides variables; an
+ * Starts the built server (demo providers) on a free port with a temporary DATA_DIR, serving the
+ * built web app (run `npm run build` first). `env` adds or overrides variables; an
  * `env.PORT` (see freePort) fixes the port when the address must be known in advance.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(WEB_DIR, 'dist', 'index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the e2e tests.');
-  }
+  if (!existsSync(SERVER_ENTRY)) throw new Error("The journeys' build of the server is missing (e2e/global-setup.ts makes it).");
   // A free port can be taken between the probe and the server's listen (journeys run two files at
   // a time, and browsers open connections): a server that finds it taken is started on another.
   for (let attempt = 1; ; attempt++) {
@@ -75,10 +76,11 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--conditions=ensemble-dist', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      WEB_DIST: path.join(WEB_DIR, 'dist'),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,0 +1,3 @@
+import { describeAccessibility } from './accessibility';
+
+describeAccessibility('guest', 390);
