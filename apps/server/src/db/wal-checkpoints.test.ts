@@ -69,7 +69,10 @@ describe.runIf(TEST_DB === 'sqlite')('SQLite WAL checkpoints', () => {
       if (i % 50 === 0) largest = Math.max(largest, size(`${file}-wal`));
     }
     // 6,000 rows of 4 KB make about 72 MB of log (a commit writes three pages), all of it kept before.
-    expect(largest).toBeLessThan(24 * 1024 ** 2);
+    // Now the log starts again from the beginning: it peaks at a fraction of that. How small a fraction
+    // depends on how often the checkpoint thread gets a core (5 MB measured on two cores at load 8, 27 MB
+    // with a profiler on and load 10), so the bound is half of what was written.
+    expect(largest).toBeLessThan(36 * 1024 ** 2);
     expect(db.checkpoints?.restarts).toBeGreaterThanOrEqual(2);
     const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(k);
     expect(count.rows[0]?.n).toBe(6010);

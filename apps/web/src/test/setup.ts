@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy/waitFor wait up to 5 s: on a loaded 2-core machine a render can take longer than the
-// default second, and a wait that ends early fails a test that is right.
-configure({ asyncUtilTimeout: 5000 });
+// findBy/waitFor wait up to 10 s: npm test runs these beside the browser journeys on two cores, where
+// a first render of a screen can take seconds, and a wait that ends early fails a test that is right.
+// A wait that is met ends at once, so this costs a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Each test starts from empty browser storage, as a fresh visitor would.
 afterEach(() => {
