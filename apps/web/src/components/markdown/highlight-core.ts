@@ -1,6 +1,6 @@
 /**
- * The code highlighter: highlight.js core with a few common languages. Loaded on demand by
- * useHighlight (a dynamic import), so it is not part of the first page load.
+ * The code highlighter: highlight.js core with a few common languages. Runs in the highlight
+ * worker (or, where workers are missing, in the page via ./highlighter), never in the first load.
  */
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -15,7 +15,6 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import './code-theme.css';
 
 hljs.registerLanguage('bash', bash);
 hljs.registerLanguage('css', css);
