@@ -1,5 +1,6 @@
 import { type Catalogue, CONFIG_PATHS, IMAGE_MODELS, type ModelEntry, type ModelType, TEXT_MODELS, findModel } from '@ensemble/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiGet } from './api-client';
 
 export const MODELS_QUERY_KEY = ['models'] as const;
@@ -24,7 +25,9 @@ export function useModels(): {
 } {
   const query = useQuery({ queryKey: MODELS_QUERY_KEY, queryFn: fetchModels, staleTime: 5 * 60_000 });
   const catalogue = query.data ?? FALLBACK_CATALOGUE;
-  return { catalogue, loaded: query.isSuccess, find: (id, type) => findModel(catalogue, id, type) };
+  // The same function while the catalogue stays: what receives it is not rendered again for nothing.
+  const find = useCallback((id: string | null | undefined, type?: ModelType) => findModel(catalogue, id, type), [catalogue]);
+  return { catalogue, loaded: query.isSuccess, find };
 }
 
 /** The models of a type in the given order of ids (a shortlist), skipping unknown ones. */

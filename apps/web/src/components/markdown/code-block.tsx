@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useCopyMarker } from './use-copy-marker';
-import { useHighlight } from './use-highlight';
+import { LINES_PER_GROUP, useHighlight } from './use-highlight';
 
 // Mermaid's own drawing code is a large chunk of its own; the component that loads it is small.
 const MermaidDiagram = lazy(() => import('./mermaid-diagram').then((m) => ({ default: m.MermaidDiagram })));
@@ -54,33 +54,59 @@ function PlainCode({ code, language, final }: { code: string; language: string; 
         tabIndex={0}
         className="hljs overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring px-4 py-3 font-mono text-[0.86em] leading-relaxed"
       >
-        <code>{highlighted ?? <GrowingCode code={code} />}</code>
+        <code>{highlighted ? <HighlightedCode code={code} groups={highlighted} /> : <GrowingCode code={code} />}</code>
       </pre>
     </div>
   );
 }
 
-const LINES_PER_GROUP = 40;
-
-/** A run of finished lines: its own block, so the browser lays it out once, not on every token. */
-const LineGroup = memo(function LineGroup({ text }: { text: string }) {
-  return <span className="block">{text}</span>;
+/** A run of lines: its own block, so the browser lays it out once, not on every token. */
+const LineGroup = memo(function LineGroup({ content }: { content: ReactNode }) {
+  return <span className="block">{content}</span>;
 });
+
+function lineGroups(code: string): string[] {
+  const lines = code.split('\n');
+  const groups: string[] = [];
+  for (let i = 0; i < lines.length; i += LINES_PER_GROUP) groups.push(lines.slice(i, i + LINES_PER_GROUP).join('\n'));
+  return groups;
+}
 
 /**
  * Code still arriving (or not highlighted yet), cut into blocks of 40 lines: as it grows only the
  * last block changes, so a 400-line block costs one small layout per token instead of a whole one.
  */
 function GrowingCode({ code }: { code: string }) {
-  const lines = code.split('\n');
-  if (lines.length <= LINES_PER_GROUP) return <>{code}</>;
-  const groups: string[] = [];
-  for (let i = 0; i < lines.length; i += LINES_PER_GROUP) groups.push(lines.slice(i, i + LINES_PER_GROUP).join('\n'));
+  const groups = lineGroups(code);
+  if (groups.length === 1) return <>{code}</>;
   return (
     <>
       {groups.map((text, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: groups only grow at the end, so a group's index is its identity
-        <LineGroup key={i} text={text} />
+        <LineGroup key={i} content={text} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * Highlighted code in the same blocks of 40 lines, coloured one block per frame: a 400-line block
+ * becomes thousands of elements, too many to create in one go while a reply streams.
+ */
+function HighlightedCode({ code, groups }: { code: string; groups: ReactNode[][] }) {
+  const [coloured, setColoured] = useState(1);
+  useEffect(() => {
+    if (coloured >= groups.length) return;
+    const frame = requestAnimationFrame(() => setColoured((n) => n + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [coloured, groups.length]);
+  if (groups.length === 1) return <>{groups[0]}</>;
+  const plain = coloured < groups.length ? lineGroups(code) : [];
+  return (
+    <>
+      {groups.map((nodes, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a finished code block never move
+        <LineGroup key={i} content={i < coloured ? nodes : plain[i]} />
       ))}
     </>
   );

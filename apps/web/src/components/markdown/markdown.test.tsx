@@ -55,6 +55,24 @@ describe('Markdown', () => {
     expect(within(block).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
   });
 
+  it('colours a long code block in blocks of 40 lines, every line of it in the end', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `const line${i} = ${i};`);
+    render(<Markdown text={`\`\`\`ts\n${lines.join('\n')}\n\`\`\``} />);
+    const code = screen.getByTestId('code-block').querySelector('code') as HTMLElement;
+    await waitFor(() => {
+      const groups = [...code.children];
+      expect(groups).toHaveLength(3);
+      for (const group of groups) expect(group.querySelector('.hljs-keyword')).not.toBeNull();
+    });
+    const groups = [...code.children];
+    expect(groups.map((g) => g.textContent)).toEqual([
+      lines.slice(0, 40).join('\n'),
+      lines.slice(40, 80).join('\n'),
+      lines.slice(80).join('\n'),
+    ]);
+    expect(groups[2]!.querySelectorAll('.hljs-keyword')).toHaveLength(20);
+  });
+
   it('does not parse finished blocks again while the text streams in', () => {
     const finished = Array.from({ length: 20 }, (_, i) => `Paragraph number ${i} with some words.`).join('\n\n');
     const { rerender } = render(<Markdown text={`${finished}\n\nGrow`} streaming />);

@@ -1,4 +1,4 @@
-import { Fragment, useRef } from 'react';
+import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { type BlockSplitter, createBlockSplitter } from './block-splitter';
 import { MarkdownBlock } from './markdown-block';
@@ -21,12 +21,14 @@ export function Markdown({ text, streaming = false, className }: { text: string;
             <MarkdownBlock key={from + j} source={block} final={!streaming || from + j < blocks.length - 1} />
           ));
           // A run of finished blocks skips layout and paint while far off screen (a long reply stays light).
-          return settled ? (
-            <div key={`g${from}`} className="my-3 first:mt-0 last:mb-0 [contain-intrinsic-size:auto_240px] [content-visibility:auto]">
+          // The run keeps its element (same key) when it settles, so its blocks are never mounted twice.
+          return (
+            <div
+              key={`g${from}`}
+              className={cn('my-3 first:mt-0 last:mb-0', settled && '[contain-intrinsic-size:auto_240px] [content-visibility:auto]')}
+            >
               {items}
             </div>
-          ) : (
-            <Fragment key={`f${from}`}>{items}</Fragment>
           );
         })}
       </ReplyStreaming.Provider>

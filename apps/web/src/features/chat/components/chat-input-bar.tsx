@@ -1,6 +1,7 @@
 import { UI, acceptsImages } from '@ensemble/shared';
 import { ArrowUp, Square } from 'lucide-react';
 import {
+  memo,
   type ClipboardEvent,
   type DragEvent,
   type FormEvent,
@@ -25,7 +26,7 @@ import { TypeToggle } from './type-toggle';
  * shortlist and, for images, the aspect ratio. While a reply streams, Stop replaces the send
  * button and Escape stops it too, from anywhere on the page.
  */
-export function ChatInputBar({
+export const ChatInputBar = memo(function ChatInputBar({
   onSend,
   disabled,
   streaming = false,
@@ -181,4 +182,4 @@ export function ChatInputBar({
       </div>
     </form>
   );
-}
+});

@@ -56,8 +56,12 @@ export function ChatScreen() {
     send({ prompt, model: selectCurrentModel(now), type, aspectRatio: now.aspectRatio });
   };
 
+  // Read at the time of the click: handlers that change with every chunk would render every message again.
+  const messagesNow = useRef(messages);
+  messagesNow.current = messages;
   const handleRegenerate = useCallback(
     (message: ChatMessage) => {
+      const messages = messagesNow.current;
       const index = messages.findIndex((m) => m.id === message.id);
       const asked = [...messages.slice(0, Math.max(0, index))].reverse().find((m) => m.sender === 'user')?.content;
       const prompt = message.metadata?.prompt ?? message.prompt ?? asked ?? '';
@@ -68,19 +72,20 @@ export function ChatScreen() {
       const regenerateId = isTemporaryId(message.id) ? undefined : message.id;
       send({ prompt, model: message.model ?? usePreferences.getState().selectedImageModel, type: 'image', aspectRatio, regenerateId });
     },
-    [messages, send],
+    [send],
   );
 
   // A cut reply is asked again: the question before it, to the same model.
   const handleRetry = useCallback(
     (message: ChatMessage) => {
+      const messages = messagesNow.current;
       const index = messages.findIndex((m) => m.id === message.id);
       const asked = [...messages.slice(0, Math.max(0, index))].reverse().find((m) => m.sender === 'user')?.content;
       if (!asked) return;
       const prefs = usePreferences.getState();
       send({ prompt: asked, model: message.model ?? selectCurrentModel(prefs), type: 'text', aspectRatio: prefs.aspectRatio });
     },
-    [messages, send],
+    [send],
   );
 
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -114,22 +119,32 @@ export function ChatScreen() {
     [catalogue.text_models, chat.switchVersion, findModel, send],
   );
   // Read fresh: another device, or an account's default prompt applied at creation, may have set them.
-  const openSettings = async () => {
+  const { who, setInfo, newChat, deleteThread } = chat;
+  const openSettings = useCallback(async () => {
     if (threadId !== null) {
       try {
-        const res = await getThreadSettings(threadId, chat.who.userId);
-        chat.setInfo((info) => ({ ...info, settings: res.settings }));
+        const res = await getThreadSettings(threadId, who.userId);
+        setInfo((info) => ({ ...info, settings: res.settings }));
       } catch {
         // The last known settings are shown; saving still works.
       }
     }
     setSettingsOpen(true);
-  };
+  }, [threadId, who.userId, setInfo]);
   const saveSettings = async (settings: ThreadSettings) => {
     if (threadId === null) return;
     const res = await saveThreadSettings(threadId, chat.who.userId, settings);
     chat.setInfo((info) => ({ ...info, settings: res.settings }));
   };
+  // The header and the side panel get the same handlers from chunk to chunk of a streaming reply,
+  // so they are not rendered again with each one.
+  const handleOpenSettings = useCallback(() => void openSettings(), [openSettings]);
+  const handleDeleteThread = useCallback(
+    () => (threadId === null ? Promise.resolve() : deleteThread(threadId, title)),
+    [threadId, title, deleteThread],
+  );
+  const handleNewChat = useCallback(() => void newChat(), [newChat]);
+  const closePanel = useCallback(() => panel.setOpen(false), [panel.setOpen]);
 
   const showEmpty = messages.length === 0 && !chat.loadingThread;
   return (
@@ -138,9 +153,9 @@ export function ChatScreen() {
         open={panel.open}
         wide={panel.wide}
         isGuest={chat.who.isGuest}
-        onClose={() => panel.setOpen(false)}
+        onClose={closePanel}
         currentId={threadId}
-        onNewThread={() => void chat.newChat()}
+        onNewThread={handleNewChat}
         onDeleteThread={chat.deleteThread}
       />
       <section className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
@@ -151,13 +166,13 @@ export function ChatScreen() {
           createdAt={chat.createdAt}
           messageCount={chat.messageCount}
           totalCredits={chat.info.totalCredits}
-          onOpenSettings={() => void openSettings()}
+          onOpenSettings={handleOpenSettings}
           isGuest={chat.who.isGuest}
           panelOpen={panel.open}
           onTogglePanel={panel.toggle}
           onRename={chat.renameThread}
-          onDelete={() => (threadId === null ? Promise.resolve() : chat.deleteThread(threadId, title))}
-          onNewChat={() => void chat.newChat()}
+          onDelete={handleDeleteThread}
+          onNewChat={handleNewChat}
         />
         {chat.loadingThread && messages.length === 0 ? (
           <LoadingScreen label="Loading messages..." />

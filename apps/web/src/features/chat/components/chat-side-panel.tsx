@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { SaveConversationsPanel } from '@/components/save-conversations-panel';
 import { cn } from '@/lib/cn';
 import { ThreadListPanel, type ThreadListPanelProps } from './thread-list-panel';
@@ -7,7 +7,7 @@ import { ThreadListPanel, type ThreadListPanelProps } from './thread-list-panel'
  * The chat's side panel: Your Chats for accounts, 'Save Your Conversations' for guests. Beside
  * the chat from 768 px; over it, with a backdrop, on a phone, where Escape or a tap outside closes it.
  */
-export function ChatSidePanel({
+export const ChatSidePanel = memo(function ChatSidePanel({
   open,
   wide,
   isGuest,
@@ -54,4 +54,4 @@ export function ChatSidePanel({
       </aside>
     </>
   );
-}
+});

@@ -46,6 +46,23 @@ export interface BranchActions {
   onSwitch(id: number): void;
 }
 
+/** Skip, beside the typing reply: its own component, so it is not drawn again with every typed frame. */
+const SkipTyping = memo(function SkipTyping({ streaming, onSkip }: { streaming: boolean; onSkip(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onSkip}
+      aria-keyshortcuts={streaming ? undefined : 'Escape'}
+      title={streaming ? 'Show the reply so far at once' : 'Show the whole reply (Esc)'}
+      className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs text-muted transition hover:bg-surface-2 hover:text-fg"
+      data-testid="skip-typing"
+    >
+      <FastForward className="size-3.5" aria-hidden />
+      Skip
+    </button>
+  );
+});
+
 function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
   // A reply cut short (stopped, failed, interrupted) shows all its text at once, beside its note.
   const { shown, typing, skip } = useTypewriter(message.content, Boolean(message.local) && !message.cut);
@@ -56,19 +73,7 @@ function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
       {(message.streaming || typing) && (
         <div className="mt-1 flex items-center gap-2">
           <StreamingDots queued={queued} />
-          {typing && (
-            <button
-              type="button"
-              onClick={skip}
-              aria-keyshortcuts={message.streaming ? undefined : 'Escape'}
-              title={message.streaming ? 'Show the reply so far at once' : 'Show the whole reply (Esc)'}
-              className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs text-muted transition hover:bg-surface-2 hover:text-fg"
-              data-testid="skip-typing"
-            >
-              <FastForward className="size-3.5" aria-hidden />
-              Skip
-            </button>
-          )}
+          {typing && <SkipTyping streaming={Boolean(message.streaming)} onSkip={skip} />}
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { PanelLeft, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ThreadShareActions } from '@/features/share/components/thread-share-actions';
@@ -25,7 +25,7 @@ export interface ThreadHeaderProps {
 }
 
 /** The open thread's header: panel toggle, editable title, date and message count, Delete (confirmed) and New chat. */
-export function ThreadHeader({
+export const ThreadHeader = memo(function ThreadHeader({
   threadId,
   title,
   createdAt,
@@ -96,4 +96,4 @@ export function ThreadHeader({
       />
     </div>
   );
-}
+});

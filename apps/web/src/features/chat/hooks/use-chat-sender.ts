@@ -173,7 +173,7 @@ export function useChatSender(
    * Queues a prompt; blank prompts are not sent. Regenerating replaces the reply (and what followed
    * it) with a placeholder for the new version; edit & submit replaces the edited prompt onwards.
    */
-  const send = (request: SendRequest) => {
+  const sendNow = (request: SendRequest) => {
     const prompt = request.prompt.trim();
     if (!prompt) return;
     const branchFrom = (list: ChatMessage[]): ChatMessage[] => {
@@ -226,6 +226,12 @@ export function useChatSender(
       epoch: thread.epoch.current,
     });
   };
+
+  // One function for the screen's lifetime, so what receives it (every message, the input bar)
+  // does not render again with each chunk of a streaming reply.
+  const sendLatest = useRef(sendNow);
+  sendLatest.current = sendNow;
+  const send = useCallback((request: SendRequest) => sendLatest.current(request), []);
 
   return { send, queue, stop, streaming: stoppable };
 }

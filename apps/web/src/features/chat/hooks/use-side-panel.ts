@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useBrowserEvent } from '@/lib/browser-events';
 import { useIsWideScreen } from '@/lib/use-media-query';
@@ -18,5 +18,6 @@ export function useSidePanel() {
     if (!wide) setOpen(false);
   }, [pathname]);
   useBrowserEvent('threadListToggle', ({ open: wanted }) => setOpen((o) => (typeof wanted === 'boolean' ? wanted : !o)));
-  return { open, setOpen, wide, toggle: () => setOpen((o) => !o) };
+  const toggle = useCallback(() => setOpen((o) => !o), []);
+  return { open, setOpen, wide, toggle };
 }
