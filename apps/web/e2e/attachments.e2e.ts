@@ -34,7 +34,7 @@ describe('attachments', () => {
       .getByTestId('attach-input')
       .setInputFiles([{ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 nothing') }]);
     const alert = page.getByTestId('attachment-error');
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor();
     expect(await alert.innerText()).toContain('"broken.pdf" could not be read as a PDF');
 
     await page.getByTestId('attach-input').setInputFiles([
@@ -42,7 +42,7 @@ describe('attachments', () => {
       { name: 'notes.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
     const tray = page.getByRole('list', { name: 'Files to send' });
-    await tray.getByText('notes.pdf').waitFor({ timeout: 15_000 });
+    await tray.getByText('notes.pdf').waitFor();
     await tray.getByRole('img', { name: 'sky.png' }).waitFor();
     expect(await alert.count()).toBe(0);
     // The chips in the input bar pass axe (serious and critical findings).
