@@ -4,6 +4,7 @@
  * 200 tokens/s, and a 30 KB reply of formulas with a Mermaid diagram), and the time to open a thread
  * of 500 messages. Prints figures; asserts nothing.
  * Needs the built web app (`npm run build -w apps/web`).
+ * BENCH_FIRST_LOAD_ONLY=1 stops after the first-load figures (the streaming benches take minutes).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -191,6 +192,7 @@ async function main() {
     console.log(
       `JavaScript that /prod/thread's HTML references (${referenced.length} scripts and modulepreloads, gzip -9): ${kb(referencedTotal)} (budget ${BUDGET_KB} KB: ${referencedTotal <= BUDGET_KB * 1024 ? 'within' : 'OVER'})`,
     );
+    if (process.env.BENCH_FIRST_LOAD_ONLY === '1') return;
 
     // 2. Streaming: the demo provider's reply to a code prompt, then the synthetic 30 KB reply.
     const cdp = await context.newCDPSession(page);
