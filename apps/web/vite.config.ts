@@ -10,9 +10,17 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * `shared` the part of `chat` that another screen's route imports statically too. Each set becomes one chunk (see
  * codeSplitting below) instead of the dozens of small chunks automatic splitting makes, each a request with its own
  * headers. Lazy imports (KaTeX, Mermaid, dialogs, the operator console...) stay outside: they load when needed.
+ * The sets follow static imports through re-exporting indexes (lucide-react, @ensemble/shared, feature index.ts), so
+ * they hold a little more than the first load runs (icons of other screens): a few KB, measured, against dozens of
+ * requests saved.
  */
 const firstLoad = { shell: new Set<string>(), chat: new Set<string>(), shared: new Set<string>() };
-/** zod and the modules that import it (the shared response schemas): only lazy screens and actions validate. */
+/**
+ * zod and the modules that import it (the shared response schemas): only lazy screens and actions validate, so they
+ * form a chunk of their own that the first load does not import. First-load code must therefore read no value from a
+ * module that imports zod (plain constants live in zod-free modules, e.g. shared's attachment-limits.ts), and loads
+ * a schema on demand (`schema: () => import('./x-schemas')...`); the chat bench lists `schemas-*.js` if one slips in.
+ */
 const schemas = new Set<string>();
 const CHAT_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]thread-routes\.tsx$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
