@@ -1,13 +1,77 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/**
+ * The modules of the first load, found once the module graph is complete: `shell` is what the entry (main.tsx)
+ * imports statically, `chat` what the chat route (/prod/thread, the page most visits start on) adds to it, and
+ * `shared` the part of `chat` that another screen's route imports statically too. Each set becomes one chunk (see
+ * codeSplitting below) instead of the dozens of small chunks automatic splitting makes, each a request with its own
+ * headers. Lazy imports (KaTeX, Mermaid, dialogs, the operator console...) stay outside: they load when needed.
+ * The sets follow static imports through re-exporting indexes (lucide-react, @ensemble/shared, feature index.ts), so
+ * they hold a little more than the first load runs (icons of other screens): a few KB, measured, against dozens of
+ * requests saved.
+ */
+const firstLoad = { shell: new Set<string>(), chat: new Set<string>(), shared: new Set<string>() };
+/**
+ * zod and the modules that import it (the shared response schemas): only lazy screens and actions validate, so they
+ * form a chunk of their own that the first load does not import. First-load code must therefore read no value from a
+ * module that imports zod (plain constants live in zod-free modules, e.g. shared's attachment-limits.ts), and loads
+ * a schema on demand (`schema: () => import('./x-schemas')...`); the chat bench lists `schemas-*.js` if one slips in.
+ */
+const schemas = new Set<string>();
+const CHAT_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]thread-routes\.tsx$/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+// The app's own `x-schemas.ts` modules, which its API calls import on demand to validate an answer.
+const LAZY_SCHEMAS = /[\\/]src[\\/].*-schemas\.ts$/;
+const ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+\.tsx$/;
+
+function firstLoadGroups(): Plugin {
+  return {
+    name: 'ensemble:first-load-groups',
+    apply: 'build',
+    buildEnd() {
+      const closure = (from: string[], stop: Set<string>) => {
+        const seen = new Set<string>();
+        const todo = [...from];
+        while (todo.length) {
+          const id = todo.pop() as string;
+          if (seen.has(id) || stop.has(id)) continue;
+          seen.add(id);
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      schemas.clear();
+      for (const id of ids)
+        if (ZOD.test(id) || LAZY_SCHEMAS.test(id) || this.getModuleInfo(id)?.importedIds.some((dep) => ZOD.test(dep))) schemas.add(id);
+      firstLoad.shell = closure(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        new Set(),
+      );
+      firstLoad.chat = closure(
+        ids.filter((id) => CHAT_ROUTE.test(id)),
+        firstLoad.shell,
+      );
+      // The other screens: the routes that page-routes.tsx imports lazily.
+      const others = closure(
+        ids.filter((id) => ROUTE.test(id) && !CHAT_ROUTE.test(id) && this.getModuleInfo(id)?.dynamicImporters.length),
+        firstLoad.shell,
+      );
+      firstLoad.shared = new Set([...firstLoad.chat].filter((id) => others.has(id)));
+      for (const id of firstLoad.shared) firstLoad.chat.delete(id);
+    },
+  };
+}
 
 // The app is served under /prod by the API server; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/prod/',
   plugins: [
+    firstLoadGroups(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of every hashed asset, made once at build time, served by the server with
@@ -37,10 +101,16 @@ export default defineConfig({
         manualPureFunctions: ['z'],
       },
       output: {
-        // React in one chunk of its own: a lazy chunk that imports react-dom too (the admin charts)
-        // would otherwise re-split the chat route's first load into more, larger pieces.
+        // The first load in three chunks (see firstLoadGroups): the shell every page needs (React included), what
+        // the chat route shares with other screens, and the chat route's own.
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            // zod and the shared response schemas: only lazy screens and actions validate with them.
+            { name: 'schemas', test: (id) => schemas.has(id), priority: 4, includeDependenciesRecursively: false },
+            { name: 'shell', test: (id) => firstLoad.shell.has(id), priority: 3 },
+            { name: 'screens', test: (id) => firstLoad.shared.has(id), priority: 2 },
+            { name: 'chat', test: (id) => firstLoad.chat.has(id), priority: 1 },
+          ],
         },
       },
     },

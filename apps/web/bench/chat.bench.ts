@@ -5,7 +5,8 @@
  * of 500 messages. Prints figures; asserts nothing.
  * Needs the built web app (`npm run build -w apps/web`).
  * BENCH_ONLY=stream: only the streaming replies (the page still loads first; the first-load figures
- * and the 500-message thread are skipped).
+ * and the 500-message thread are skipped). BENCH_ONLY=first-load stops after the first-load figures
+ * (the streaming benches take minutes).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -216,6 +217,7 @@ async function main() {
       await page.waitForLoadState('networkidle');
       await page.getByRole('heading', { name: 'How can I help you today?' }).waitFor();
     }
+    if (process.env.BENCH_ONLY === 'first-load') return;
 
     // 2. Streaming: the demo provider's reply to a code prompt, then the synthetic 30 KB reply.
     const cdp = await context.newCDPSession(page);

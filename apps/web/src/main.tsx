@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreen } from './app/page-routes';
 import { createAppRouter } from './app/router';
 import { sessionQueryOptions } from './features/session';
 import { holdCallsUntil } from './lib/api-client';
@@ -18,6 +19,8 @@ followFocus();
 const queryClient = createQueryClient();
 // A first visit has no session cookie yet: the session check makes the guest, the rest wait for it.
 holdCallsUntil(queryClient.fetchQuery(sessionQueryOptions()));
+// The page's own code loads meanwhile, not once the session check has answered.
+preloadScreen(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -19,5 +19,6 @@ export * from './api/admin-models.js';
 export * from './api/spending.js';
 export * from './api/share.js';
 export * from './api/export-format.js';
+export * from './api/attachment-limits.js';
 export * from './api/attachments.js';
 export * from './api/search.js';

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { BASE_PATH } from '@ensemble/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/session';
 
@@ -9,6 +10,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const thread = () => import('./routes/thread-routes');
+const home = () => import('./routes/home-page');
 // The same element on every chat path: React keeps the chat mounted when the path changes.
 const threadScreen = page(thread, 'ThreadRoute');
 // Likewise the auth modal stays mounted while its form (and so its path) changes.
@@ -19,7 +21,7 @@ const authScreen = page(() => import('./routes/auth-page'), 'AuthPage');
  * /privacy, /contact) are not here: AppRoutes shows them as dialogs over a page.
  */
 export const pageRoutes: RouteObject[] = [
-  { index: true, element: page(() => import('./routes/home-page'), 'HomePage') },
+  { index: true, element: page(home, 'HomePage') },
   { path: 'thread', element: threadScreen },
   { path: 'thread/new', element: threadScreen },
   { path: 'thread/:threadId', element: threadScreen },
@@ -53,3 +55,13 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
+
+/**
+ * Starts loading the code of the screen at `pathname` (the chat or home, where most visits start) at once, so that
+ * it arrives alongside the session check instead of being asked for after it. The route's lazy() finds it loaded.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : pathname;
+  if (/^\/thread(\/|$)/.test(path)) void thread().catch(() => undefined);
+  else if (/^\/?$/.test(path)) void home().catch(() => undefined);
+}

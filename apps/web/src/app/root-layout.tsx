@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useApplyPreferences, useDefaultFavourites } from '@/features/preferences';
 import { useFrontendConfig, useSession, useSessionEventSync } from '@/features/session';
@@ -11,7 +12,12 @@ export function RootLayout() {
   useSessionEventSync();
   const session = useSession();
   const config = useFrontendConfig();
-  if (session.status === 'loading' || config.isLoading) {
+  const loading = session.status === 'loading' || config.isLoading;
+  // The app's first render (header, menus, the page) is the page load's largest piece of work: React does it as a
+  // background render that yields to the browser every few milliseconds, showing the loading screen until it is done,
+  // instead of one long task that blocks input.
+  const showApp = useDeferredValue(!loading);
+  if (loading || !showApp) {
     return (
       <div className="flex min-h-dvh">
         <LoadingScreen />

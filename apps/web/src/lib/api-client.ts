@@ -55,9 +55,13 @@ export function isCreditsError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.creditsExhausted;
 }
 
-/** Options of one call. Pass `schema` to validate (and type) the answer with a shared zod schema. */
+/**
+ * Options of one call. Pass `schema` to validate (and type) the answer with a shared zod schema, or a function that
+ * loads it (`() => import('./x-schemas').then((m) => m.xSchema)`): zod and the schemas then load with the first such
+ * call, in parallel with the request, instead of with the page.
+ */
 export interface ApiOptions<S extends z.ZodType | undefined = undefined> {
-  schema?: S;
+  schema?: S | (() => Promise<S>);
   /** Query parameters; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Milliseconds before the call is aborted with 'Request timed out after N seconds' (default 30 s). */
@@ -151,6 +155,10 @@ async function request<S extends z.ZodType | undefined, T>(
   body: unknown,
   options: ApiOptions<S> = {},
 ): Promise<Result<S, T>> {
+  const schemaSource = options.schema;
+  const schemaReady = typeof schemaSource === 'function' ? schemaSource() : Promise.resolve(schemaSource);
+  // Read only once the answer is in; a failure to load it must not surface before then as an unhandled rejection.
+  schemaReady.catch(() => undefined);
   if (sessionGate && !options.ungated) await sessionGate;
   const timeoutMs = options.timeoutMs ?? TIMEOUTS.creditCheckMs;
   const controller = new AbortController();
@@ -206,8 +214,9 @@ async function request<S extends z.ZodType | undefined, T>(
     if (error.code === 'account_suspended') for (const listener of suspensionListeners) listener();
     throw error;
   }
-  if (!options.schema) return parsed as Result<S, T>;
-  const checked = options.schema.safeParse(parsed);
+  const schema = await schemaReady;
+  if (!schema) return parsed as Result<S, T>;
+  const checked = schema.safeParse(parsed);
   if (!checked.success) {
     throw new ApiError(MESSAGES.invalidResponse, { httpStatus: response.status, code: 'invalid_response', body: parsed });
   }

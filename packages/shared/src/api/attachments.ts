@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { ATTACHMENT_LIMITS } from './attachment-limits.js';
 import { text } from './common.js';
-
-/** Limits of attachments: per file, per message, and the cap on a PDF's extracted text. */
-export const ATTACHMENT_LIMITS = {
-  maxBytes: 10 * 1024 * 1024,
-  perMessage: 5,
-  /** Widest and tallest image accepted, in pixels, and most pixels in all. */
-  maxSide: 16_384,
-  maxPixels: 50_000_000,
-  pdfTextChars: 100_000,
-} as const;
 
 /** What kind of file an attachment is. */
 export const attachmentKindSchema = z.enum(['image', 'pdf', 'text']);
@@ -51,68 +42,3 @@ export const attachmentIdsSchema = z
 
 /** copy.php: the caller's own attachments (sent or not) to send again; answers fresh unsent copies, in order. */
 export const copyAttachmentsRequestSchema = z.object({ ids: attachmentIdsSchema.min(1, 'must name at least one attachment') });
-
-/** Extensions read as text or code files (UTF-8). */
-export const TEXT_FILE_EXTENSIONS: readonly string[] = [
-  'txt',
-  'md',
-  'markdown',
-  'csv',
-  'tsv',
-  'json',
-  'jsonl',
-  'yaml',
-  'yml',
-  'toml',
-  'ini',
-  'xml',
-  'html',
-  'htm',
-  'css',
-  'scss',
-  'js',
-  'mjs',
-  'cjs',
-  'jsx',
-  'ts',
-  'tsx',
-  'py',
-  'rb',
-  'go',
-  'rs',
-  'java',
-  'kt',
-  'c',
-  'h',
-  'cpp',
-  'hpp',
-  'cc',
-  'cs',
-  'php',
-  'swift',
-  'sh',
-  'bash',
-  'zsh',
-  'sql',
-  'r',
-  'lua',
-  'pl',
-  'scala',
-  'dart',
-  'vue',
-  'svelte',
-  'log',
-  'env',
-  'conf',
-  'tex',
-];
-
-/** What the file input offers. */
-export const ATTACHMENT_ACCEPT = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'application/pdf',
-  ...TEXT_FILE_EXTENSIONS.map((e) => `.${e}`),
-].join(',');

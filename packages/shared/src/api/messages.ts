@@ -1,4 +1,5 @@
-import { ATTACHMENT_LIMITS, attachmentInfoSchema } from './attachments.js';
+import { ATTACHMENT_LIMITS } from './attachment-limits.js';
+import { attachmentInfoSchema } from './attachments.js';
 import { z } from 'zod';
 import { idSchema, userIdSchema, text } from './common.js';
 

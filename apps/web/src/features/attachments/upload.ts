@@ -1,5 +1,6 @@
-import { ATTACHMENT_LIMITS, ATTACHMENT_PATHS, MESSAGES, type AttachmentInfo, uploadAttachmentsResponseSchema } from '@ensemble/shared';
+import { ATTACHMENT_LIMITS, ATTACHMENT_PATHS, MESSAGES, type AttachmentInfo } from '@ensemble/shared';
 import { ApiError, apiUrl, errorFromBody } from '@/lib/api-client';
+import { loadUploadAnswerSchema } from './copy-attachments';
 
 /** Refusals the browser can tell before uploading (the server checks again, by content). */
 export function precheck(files: File[], alreadyAttached: number): string | null {
@@ -12,6 +13,9 @@ export function precheck(files: File[], alreadyAttached: number): string | null 
 
 /** POST upload.php as multipart: the files' ids and what the server read from them, or the refusal. */
 export async function uploadAttachments(files: File[], signal?: AbortSignal): Promise<AttachmentInfo[]> {
+  // The answer's schema (and zod) loads while the files upload, not with the chat.
+  const schema = loadUploadAnswerSchema();
+  schema.catch(() => undefined);
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   let response: Response;
@@ -36,7 +40,7 @@ export async function uploadAttachments(files: File[], signal?: AbortSignal): Pr
     throw new ApiError(response.ok ? MESSAGES.nonJson : MESSAGES.serverError(response.status), { httpStatus: response.status });
   }
   if (!response.ok) throw errorFromBody(response.status, parsed);
-  const checked = uploadAttachmentsResponseSchema.safeParse(parsed);
+  const checked = (await schema).safeParse(parsed);
   if (!checked.success) throw new ApiError(MESSAGES.invalidResponse, { httpStatus: response.status, code: 'invalid_response' });
   return checked.data.attachments;
 }

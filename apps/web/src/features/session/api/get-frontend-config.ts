@@ -9,7 +9,9 @@ export const frontendConfigQueryKey = ['frontend-config'] as const;
 
 /** GET get_frontend_config.php: google_client_id, demo_mode, payments_enabled. */
 export async function fetchFrontendConfig(signal?: AbortSignal): Promise<Required<FrontendConfig>> {
-  const config = await apiGet<FrontendConfig>(CONFIG_PATHS.frontend, { signal });
+  // Not held behind the session check: the answer is the same for everyone and makes no guest, so it comes in
+  // alongside the check and the app shows one round trip sooner.
+  const config = await apiGet<FrontendConfig>(CONFIG_PATHS.frontend, { signal, ungated: true });
   return { ...FALLBACK_FRONTEND_CONFIG, ...config };
 }
 

@@ -1,26 +1,22 @@
-import {
-  EXPORT_PATHS,
-  SHARE_PATHS,
-  type ShareLink,
-  type SharedThreadResponse,
-  continueShareResponseSchema,
-  listShareLinksResponseSchema,
-  shareLinkResponseSchema,
-  sharedThreadResponseSchema,
-} from '@ensemble/shared';
+import { EXPORT_PATHS, SHARE_PATHS, type ShareLink, type SharedThreadResponse } from '@ensemble/shared';
 import { apiGet, apiPost, apiUrl } from '@/lib/api-client';
+
+// The answers' schemas (and zod) load with the first call, not with the chat that offers sharing.
+const schemas = () => import('./share-schemas');
 
 /** The TanStack Query key of the account's share links. */
 export const SHARE_LINKS_KEY = ['share-links'] as const;
 
 /** Shares the thread's shown branch as it is now; answers the new link. */
 export async function createShareLink(threadId: number): Promise<ShareLink> {
-  return (await apiPost(SHARE_PATHS.create, { thread_id: threadId }, { schema: shareLinkResponseSchema })).link;
+  return (await apiPost(SHARE_PATHS.create, { thread_id: threadId }, { schema: async () => (await schemas()).shareLinkResponseSchema }))
+    .link;
 }
 
 /** The account's live links, newest first. */
 export async function listShareLinks(signal?: AbortSignal): Promise<ShareLink[]> {
-  return (await apiGet(SHARE_PATHS.list, { schema: listShareLinksResponseSchema, signal, cache: 'no-store' })).links;
+  return (await apiGet(SHARE_PATHS.list, { schema: async () => (await schemas()).listShareLinksResponseSchema, signal, cache: 'no-store' }))
+    .links;
 }
 
 /** Revokes a link: it answers 404 from now on. */
@@ -30,12 +26,17 @@ export async function revokeShareLink(token: string): Promise<void> {
 
 /** A shared snapshot, read by anyone holding its token. */
 export function getSharedThread(token: string, signal?: AbortSignal): Promise<SharedThreadResponse> {
-  return apiGet(SHARE_PATHS.view, { query: { token }, schema: sharedThreadResponseSchema, signal, cache: 'no-store' });
+  return apiGet(SHARE_PATHS.view, {
+    query: { token },
+    schema: async () => (await schemas()).sharedThreadResponseSchema,
+    signal,
+    cache: 'no-store',
+  });
 }
 
 /** Copies a snapshot into the caller's own chat as a new thread; answers its id. */
 export async function continueSharedThread(token: string): Promise<number> {
-  return (await apiPost(SHARE_PATHS.continue, { token }, { schema: continueShareResponseSchema })).thread_id;
+  return (await apiPost(SHARE_PATHS.continue, { token }, { schema: async () => (await schemas()).continueShareResponseSchema })).thread_id;
 }
 
 /** The full address of a share page, to copy and send. */

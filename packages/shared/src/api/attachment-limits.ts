@@ -1,0 +1,76 @@
+// Plain constants, apart from the attachment schemas: the chat's first load reads them without loading zod.
+
+/** Limits of attachments: per file, per message, and the cap on a PDF's extracted text. */
+export const ATTACHMENT_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  perMessage: 5,
+  /** Widest and tallest image accepted, in pixels, and most pixels in all. */
+  maxSide: 16_384,
+  maxPixels: 50_000_000,
+  pdfTextChars: 100_000,
+} as const;
+
+/** Extensions read as text or code files (UTF-8). */
+export const TEXT_FILE_EXTENSIONS: readonly string[] = [
+  'txt',
+  'md',
+  'markdown',
+  'csv',
+  'tsv',
+  'json',
+  'jsonl',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'xml',
+  'html',
+  'htm',
+  'css',
+  'scss',
+  'js',
+  'mjs',
+  'cjs',
+  'jsx',
+  'ts',
+  'tsx',
+  'py',
+  'rb',
+  'go',
+  'rs',
+  'java',
+  'kt',
+  'c',
+  'h',
+  'cpp',
+  'hpp',
+  'cc',
+  'cs',
+  'php',
+  'swift',
+  'sh',
+  'bash',
+  'zsh',
+  'sql',
+  'r',
+  'lua',
+  'pl',
+  'scala',
+  'dart',
+  'vue',
+  'svelte',
+  'log',
+  'env',
+  'conf',
+  'tex',
+];
+
+/** What the file input offers. */
+export const ATTACHMENT_ACCEPT = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'application/pdf',
+  ...TEXT_FILE_EXTENSIONS.map((e) => `.${e}`),
+].join(',');
