@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, startServer } from '../e2e/harness';
+import buildServerForJourneys from '../e2e/global-setup';
 import { seedMessages } from './seed-thread';
 import { startStreamProxy } from './stream-proxy';
 
@@ -161,6 +162,8 @@ function printStream(label: string, r: Awaited<ReturnType<typeof sendAndMeasure>
 }
 
 async function main() {
+  // The server as the journeys run it: built to JavaScript from the current sources.
+  buildServerForJourneys();
   const server = await startServer({ DEMO_TOKENS_PER_SECOND: String(TOKENS_PER_SECOND) });
   const proxy = await startStreamProxy(server.url, TOKENS_PER_SECOND);
   const browser = await launchBrowser();

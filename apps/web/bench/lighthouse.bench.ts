@@ -8,6 +8,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../e2e/harness';
+import buildServerForJourneys from '../e2e/global-setup';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -68,6 +69,8 @@ async function audit(url: string, port: number): Promise<Run> {
 }
 
 async function main() {
+  // The server as the journeys run it: built to JavaScript from the current sources.
+  buildServerForJourneys();
   const server = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
