@@ -2,13 +2,15 @@
 // `npm test`: the whole suite, stage by stage, then a table of each stage's time and test counts.
 // Stages: the system packages and services (test-prereqs), the type check, the shared package's
 // tests, the server's (SQLite and PostgreSQL), the web app's, the production build, and the
-// browser journeys against it. After the prerequisites, two lanes run side by side: the checks
-// (type check, shared, server, web) and the browser (build, then the journeys). The journeys
-// mostly wait on timers, streams and page loads, so the other lane's work fills the cores they
-// leave idle. Each stage's output is printed whole when it ends. A stage that fails stops its own
-// lane; the other lane runs on, so one run reports every failure.
-// `npm test -- server web` runs only those stages; `npm test -- --serial` runs one stage at a time
-// with its output live. Plain Node, no dependencies.
+// browser journeys against it. After the prerequisites, two phases. First two lanes side by side:
+// the type check and the shared tests, beside the build and the journeys (which leave about half of
+// two cores idle, waiting on timers, streams and page loads; the type check asserts nothing on time).
+// Then the server suite and the web unit tests, alone: several of their tests need the cores they
+// ask for (hundreds of password hashes, 2,000 event streams, two instances sweeping 400 guests) and
+// time out beside four journeys. Output of a phase with two lanes is printed whole as each stage
+// ends; a single lane's is live. A stage that fails stops its own lane; the rest runs on, so one run
+// reports every failure. `npm test -- server web` runs only those stages; `npm test -- --serial` runs
+// one stage at a time with its output live. Plain Node, no dependencies.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,19 +30,17 @@ const vitest = (workspace, name, extra = []) => ({
 });
 
 const PREREQUISITES = { name: 'prerequisites', command: 'node', args: ['scripts/test-prereqs.mjs'], cwd: root };
-const LANES = [
+const TYPECHECK = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], cwd: root };
+const BUILD = { name: 'build', command: 'node', args: ['scripts/build.mjs'], cwd: root };
+/** Each phase's lanes run side by side; a phase starts when the one before has ended. */
+const PHASES = [
   [
-    { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], cwd: root },
-    vitest('packages/shared', 'shared'),
-    vitest('apps/server', 'server'),
-    vitest('apps/web', 'web'),
+    [TYPECHECK, vitest('packages/shared', 'shared')],
+    [BUILD, vitest('apps/web', 'e2e', ['--config', 'vitest.e2e.config.ts'])],
   ],
-  [
-    { name: 'build', command: 'node', args: ['scripts/build.mjs'], cwd: root },
-    vitest('apps/web', 'e2e', ['--config', 'vitest.e2e.config.ts']),
-  ],
+  [[vitest('apps/server', 'server'), vitest('apps/web', 'web')]],
 ];
-const STAGES = [PREREQUISITES, ...LANES.flat()];
+const STAGES = [PREREQUISITES, ...PHASES.flat(2)];
 
 /** Runs a stage; its output goes to the terminal (live) or to a file printed whole when it ends. */
 function run(stage, live) {
@@ -99,15 +99,18 @@ async function runStage(stage, live) {
 
 /** A lane's stages in order; a failed stage ends its lane. */
 async function runLane(stages, live) {
-  for (const stage of stages.filter(wanted)) if (!(await runStage(stage, live))) return;
+  for (const stage of stages) if (!(await runStage(stage, live))) return;
 }
 
 if (await runStage(PREREQUISITES, true)) {
-  if (serial) for (const lane of LANES) await runLane(lane, true);
-  else await Promise.all(LANES.map((lane) => runLane(lane, false)));
+  for (const lanes of PHASES) {
+    const running = lanes.map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
+    if (serial || running.length < 2) for (const lane of running) await runLane(lane, true);
+    else await Promise.all(running.map((lane) => runLane(lane, false)));
+  }
 }
 
-console.log('\n== npm test: stages (the two lanes overlap, so the stage times add up to more than the total)');
+console.log('\n== npm test: stages (the type check and shared tests overlap the journeys, so the times add up to more than the total)');
 const order = STAGES.map((s) => s.name);
 for (const { stage, ms, code } of done.sort((a, b) => order.indexOf(a.stage.name) - order.indexOf(b.stage.name))) {
   console.log(`  ${stage.name.padEnd(14)} ${seconds(ms).padStart(6)}  ${code === 0 ? 'ok    ' : 'FAILED'}  ${counts(stage)}`);

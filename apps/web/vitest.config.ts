@@ -25,8 +25,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
-    // Screens typed into with user-event can take several seconds on a busy two-core machine (npm test
-    // runs these beside the browser journeys), and a test's waits alone may take 10 s (setup.ts).
+    // Screens typed into with user-event can take several seconds on a busy two-core machine, and a
+    // test's waits alone may take 10 s (setup.ts).
     testTimeout: 30_000,
     // Two files at a time even on two cores (Vitest's default leaves one core free): 92 s instead of 139 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),

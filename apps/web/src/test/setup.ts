@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy/waitFor wait up to 10 s: npm test runs these beside the browser journeys on two cores, where
-// a first render of a screen can take seconds, and a wait that ends early fails a test that is right.
+// findBy/waitFor wait up to 10 s: on a loaded two-core machine a first render of a lazy screen can
+// take seconds, and a wait that ends early fails a test that is right.
 // A wait that is met ends at once, so this costs a passing test nothing.
 configure({ asyncUtilTimeout: 10_000 });
 
