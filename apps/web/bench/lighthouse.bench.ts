@@ -7,19 +7,9 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from '../e2e/harness';
+import { CHROMIUM, CHROMIUM_FLAGS, startServer } from '../e2e/harness';
 import buildServerForJourneys from '../e2e/global-setup';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = ['/prod', '/prod/thread'];
 
@@ -72,7 +62,7 @@ async function main() {
   // The server as the journeys run it: built to JavaScript from the current sources.
   buildServerForJourneys();
   const server = await startServer();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
     console.log(`Lighthouse ${RUNS} run(s) per page, default mobile settings (simulated throttling), a new visitor each run:`);
     for (const page of PAGES) {

@@ -11,7 +11,7 @@ import { SERVER_COPY } from './global-setup';
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
 const SCREENSHOT_DIR = path.join(WEB_DIR, 'e2e', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built server, as `npm start` runs it, from the journeys' own build (global-setup.ts). */
 const SERVER_ENTRY = path.join(SERVER_COPY, 'apps/server/dist/main.js');
 
@@ -119,19 +119,22 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
   return { url, dataDir, child, log: () => log, stop };
 }
 
+/** Debian's Chromium, headless, offline: no downloads, updates or first-run pages. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Launches Debian's headless Chromium. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -16,18 +16,8 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
-hljs.registerLanguage('bash', bash);
-hljs.registerLanguage('css', css);
-hljs.registerLanguage('go', go);
-hljs.registerLanguage('java', java);
-hljs.registerLanguage('javascript', javascript);
-hljs.registerLanguage('json', json);
-hljs.registerLanguage('python', python);
-hljs.registerLanguage('rust', rust);
-hljs.registerLanguage('sql', sql);
-hljs.registerLanguage('typescript', typescript);
-hljs.registerLanguage('xml', xml);
-hljs.registerLanguage('yaml', yaml);
+for (const [name, language] of Object.entries({ bash, css, go, java, javascript, json, python, rust, sql, typescript, xml, yaml }))
+  hljs.registerLanguage(name, language);
 
 /** highlight.js HTML for code in a known language (aliases such as js, ts, sh, html work), or null. */
 export function highlightCode(code: string, language: string): string | null {
