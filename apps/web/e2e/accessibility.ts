@@ -29,19 +29,19 @@ async function open(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Starts a guest's journey: its findings, a page in the theme and width, and the labels of its audits. */
-async function guestStart(journey: Journey, theme: Theme, width: number) {
+/** Starts a journey: its findings, a page in the theme and width, and the labels of its audits. */
+async function startJourney(journey: Journey, audience: 'guest' | 'account', theme: Theme, width: number) {
   startFindings();
   const context = await themedContext(journey, theme, width);
   const page = await context.newPage();
   const base = `${journey.server.url}/prod`;
-  const at = (name: string) => `${theme} ${width} guest ${name}`;
+  const at = (name: string) => `${theme} ${width} ${audience} ${name}`;
   return { context, page, base, at };
 }
 
 /** A guest's public pages: home, settings, the sign-in forms and the legal documents. */
 async function guestPages(journey: Journey, theme: Theme, width: number) {
-  const { context, page, base, at } = await guestStart(journey, theme, width);
+  const { context, page, base, at } = await startJourney(journey, 'guest', theme, width);
   for (const path of [
     '',
     '/settings',
@@ -62,7 +62,7 @@ async function guestPages(journey: Journey, theme: Theme, width: number) {
 
 /** A guest's tools: the chat with a reply and its menus, Compare's results, the studio. */
 async function guestTools(journey: Journey, theme: Theme, width: number) {
-  const { context, page, base, at } = await guestStart(journey, theme, width);
+  const { context, page, base, at } = await startJourney(journey, 'guest', theme, width);
   // Chat with a reply, then its model menu and the credit meter open.
   await open(page, `${base}/thread`);
   await page.getByRole('textbox', { name: 'Message' }).fill('Write a python function that parses a CSV file');
@@ -116,11 +116,7 @@ async function guestTools(journey: Journey, theme: Theme, width: number) {
 
 /** An account's screens: its pages, a thread with an image and its dialogs, sharing, the menus, My Assets. */
 async function accountJourney(journey: Journey, theme: Theme, width: number) {
-  startFindings();
-  const context = await themedContext(journey, theme, width);
-  const page = await context.newPage();
-  const base = `${journey.server.url}/prod`;
-  const at = (name: string) => `${theme} ${width} account ${name}`;
+  const { context, page, base, at } = await startJourney(journey, 'account', theme, width);
   await open(page, base);
   await sessionSettled(page);
   await registerFromPage(page, `axe${theme}${width}${Date.now() % 1_000_000}`);
