@@ -60,7 +60,7 @@ async function audit(url: string, port: number): Promise<Run> {
 
 async function main() {
   // The server as the journeys run it: built to JavaScript from the current sources.
-  buildServerForJourneys();
+  await buildServerForJourneys();
   const server = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {

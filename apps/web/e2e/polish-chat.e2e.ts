@@ -163,4 +163,23 @@ describe('polish: chat', () => {
     expect(await focused(page)).toMatch(/credits/);
     await context.close();
   });
+
+  it('the message box grows with its text up to 180 px, then scrolls, and shrinks back when sent', async () => {
+    const context = await journey.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${journey.server.url}/prod/thread`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const height = () => box.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    const empty = await height();
+    expect(empty).toBeGreaterThanOrEqual(66);
+    await box.fill('one\ntwo\nthree\nfour');
+    const four = await height();
+    expect(four).toBeGreaterThan(empty);
+    await box.fill(Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n'));
+    expect(await height()).toBe(180);
+    expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await box.press('Enter');
+    await expect.poll(height).toBe(empty);
+    await context.close();
+  });
 });

@@ -30,8 +30,3 @@ export function formatRelativeDate(iso: string, now: number = Date.now()): strin
 export function planName(tier: Tier): string {
   return PLANS[tier]?.name ?? PLANS.free.name;
 }
-
-/** A number with thousands separators (2,000). */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

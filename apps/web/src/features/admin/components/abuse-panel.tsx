@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { abuseQuery } from '../api/admin-queries';
 import { AdminTable } from './admin-table';
+import { formatCount } from '@/lib/format-count';
 
 const none = (text: string) => <p className="px-3 py-4 text-center text-sm text-muted">{text}</p>;
 
@@ -14,7 +15,7 @@ function Hits({ title, rows, hint }: { title: string; hint: string; rows: Array<
         {rows.map((r) => (
           <tr key={r.client_address}>
             <td className="px-3 py-1.5 font-mono">{r.client_address}</td>
-            <td className="px-3 py-1.5 tabular-nums">{r.hits.toLocaleString('en-US')}</td>
+            <td className="px-3 py-1.5 tabular-nums">{formatCount(r.hits)}</td>
           </tr>
         ))}
       </AdminTable>
@@ -52,7 +53,7 @@ export function AbusePanel() {
                 )}
               </td>
               <td className="px-3 py-1.5 capitalize">{s.plan}</td>
-              <td className="px-3 py-1.5 tabular-nums">{s.credits.toLocaleString('en-US')}</td>
+              <td className="px-3 py-1.5 tabular-nums">{formatCount(s.credits)}</td>
             </tr>
           ))}
         </AdminTable>

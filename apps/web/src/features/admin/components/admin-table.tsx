@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format-count';
 
 /**
  * A plain data table with a header row, named by `label`; `empty` shows when there are no rows. It
@@ -33,7 +34,7 @@ export function Pager({ page, total, pageSize, onPage }: { page: number; total: 
   return (
     <div className="mt-3 flex items-center justify-between text-sm text-muted">
       <span>
-        {total.toLocaleString('en-US')} in all · page {page} of {pages}
+        {formatCount(total)} in all · page {page} of {pages}
       </span>
       <div className="flex gap-2">
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useSetDailyCap } from '../api/admin-actions';
 import { capsQuery } from '../api/admin-queries';
+import { formatCount } from '@/lib/format-count';
 
 type Plan = 'free' | 'pro' | 'premium';
 
@@ -22,7 +23,7 @@ function CapRow({ plan, cap }: { plan: Plan; cap: number | null }) {
     try {
       await save.mutateAsync({ plan, daily_cap: t ? Number(t) : null, reason: reason.trim() });
       setReason('');
-      setNote({ text: t ? `Capped at ${Number(t).toLocaleString('en-US')} credits a day.` : 'No daily cap.', error: false });
+      setNote({ text: t ? `Capped at ${formatCount(Number(t))} credits a day.` : 'No daily cap.', error: false });
     } catch (error) {
       setNote({ text: error instanceof ApiError ? error.message : 'Failed to save the cap.', error: true });
     }

@@ -1,13 +1,14 @@
 import type { OverviewDay } from '@ensemble/shared';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type ChartData, byField, byKey, failureLabel, money, shortDay, summary } from './overview-data';
+import { formatCount } from '@/lib/format-count';
 
 const AXIS = { stroke: 'var(--muted)', fontSize: 12 };
 const TOOLTIP = {
   contentStyle: { background: 'var(--elevated)', border: '1px solid var(--border)', borderRadius: 12, color: 'var(--fg)' },
   labelFormatter: (day: unknown) => shortDay(String(day)),
 };
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** The chart's figures as a table, for screen readers and anyone who wants the numbers. */
 function DataTable({ title, data, format }: { title: string; data: ChartData; format: (n: number) => string }) {

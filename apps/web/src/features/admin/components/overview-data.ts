@@ -1,4 +1,5 @@
 import type { OverviewDay } from '@ensemble/shared';
+import { formatCount } from '@/lib/format-count';
 
 /** One chart's data: a row per day, a column per series (each series has a key, a label and a colour). */
 export interface ChartSeries {
@@ -67,7 +68,7 @@ export const total = (data: ChartData, key: string) => data.rows.reduce((s, r) =
 /** A series' value on the window's last day (for snapshots such as subscriptions). */
 export const latest = (data: ChartData, key: string) => Number(data.rows[data.rows.length - 1]?.[key] ?? 0);
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** A sentence a screen reader hears for the chart: the window and each series' total (or latest value). */
 export function summary(title: string, data: ChartData, days: number, mode: 'total' | 'latest' = 'total', format = count): string {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { adminProvidersQuery } from '../api/models-api';
 import { AdminTable } from './admin-table';
+import { formatCount } from '@/lib/format-count';
 
 const MODE = {
   configured: { label: 'Configured', tone: 'success' },
@@ -11,7 +12,7 @@ const MODE = {
 } as const;
 
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.1 ? 1 : 0)}%`;
-const ms = (v: number | null) => (v === null ? '—' : `${v.toLocaleString('en-US')} ms`);
+const ms = (v: number | null) => (v === null ? '—' : `${formatCount(v)} ms`);
 
 function Errors({ p }: { p: AdminProviderRow }) {
   if (p.replies === 0) return <span className="text-muted">—</span>;
@@ -65,7 +66,7 @@ export function ProvidersPanel() {
                 </ul>
               </details>
             </td>
-            <td className="px-3 py-1.5 tabular-nums">{p.replies.toLocaleString('en-US')}</td>
+            <td className="px-3 py-1.5 tabular-nums">{formatCount(p.replies)}</td>
             <td className="px-3 py-1.5">
               <Errors p={p} />
             </td>

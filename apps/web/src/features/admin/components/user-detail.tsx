@@ -8,8 +8,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { userQuery } from '../api/admin-queries';
 import { AdminTable, when } from './admin-table';
 import { UserActionsPanel } from './user-actions-panel';
+import { formatCount } from '@/lib/format-count';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => formatCount(v);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

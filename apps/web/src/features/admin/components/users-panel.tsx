@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { usersQuery } from '../api/admin-queries';
 import { AdminTable, Pager, when } from './admin-table';
+import { formatCount } from '@/lib/format-count';
 
 /** Account search by e-mail or name, paged; each row opens the account. */
 export function UsersPanel() {
@@ -50,7 +51,7 @@ export function UsersPanel() {
               <div className="text-xs text-muted">{u.username}</div>
             </td>
             <td className="px-3 py-2 capitalize">{u.plan}</td>
-            <td className="px-3 py-2 tabular-nums">{u.credits.toLocaleString('en-US')}</td>
+            <td className="px-3 py-2 tabular-nums">{formatCount(u.credits)}</td>
             <td className="px-3 py-2">
               {u.suspended ? (
                 <Badge tone="danger">Suspended</Badge>

@@ -4,8 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { PlanAction } from '../plan-rules';
+import { formatCount } from '@/lib/format-count';
 
-const price = (usd: number) => `$${usd.toLocaleString('en-US')}`;
+const price = (usd: number) => `$${formatCount(usd)}`;
 
 export interface PlanCardProps {
   plan: SubscriptionTier;
@@ -56,7 +57,7 @@ function CardFooter({ plan, action, currentPlanName, paymentsEnabled, pending, b
 export function PlanCard(props: PlanCardProps) {
   const { plan, action, featured } = props;
   const current = action === 'current';
-  const credits = plan.credits.toLocaleString('en-US');
+  const credits = formatCount(plan.credits);
   // The credits have their own line above the list; a feature line saying the same is left out.
   const features = plan.features.filter((feature) => !feature.startsWith(`${credits} credits`));
   return (

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { announceCredits } from '@/lib/credits';
 import { useVerifySession, verifyErrorText } from '../api/verify-session';
 import { ResultPanel } from './result-panel';
+import { formatCount } from '@/lib/format-count';
 
 function Failure({ message }: { message: string }) {
   return (
@@ -87,8 +88,8 @@ export function SubscriptionSuccess({
         Your <span className="font-semibold">{plan.name}</span> plan is active.
       </p>
       <p>
-        You now have <span className="font-semibold text-fg">{result.credits_remaining.toLocaleString('en-US')} credits</span> to use across
-        every model.
+        You now have <span className="font-semibold text-fg">{formatCount(result.credits_remaining)} credits</span> to use across every
+        model.
       </p>
     </ResultPanel>
   );

@@ -20,6 +20,9 @@ import type { SendRequest } from '../types';
 import { AspectRatioPicker } from '@/components/aspect-ratio-picker';
 import { TypeToggle } from './type-toggle';
 
+/** Whether the browser grows a textarea with its text itself (CSS `field-sizing: content`). */
+const SIZES_TO_TEXT = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
 /**
  * The input bar: a textarea ('Ask me anything...', Enter sends, Shift+Enter adds a line, 66 px
  * growing to 180 px, cleared after sending), the Text/Image toggle, the model dropdown over the
@@ -56,7 +59,9 @@ export const ChatInputBar = memo(function ChatInputBar({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
   useLayoutEffect(() => {
     const el = area.current;
-    if (!el) return;
+    // Where CSS sizes the box to its text (field-sizing), nothing to measure: measuring would force the page's first
+    // layout inside the first render.
+    if (!el || SIZES_TO_TEXT) return;
     el.style.height = 'auto';
     el.style.height = `${Math.min(UI.textareaMaxPx, Math.max(UI.textareaMinPx, el.scrollHeight))}px`;
   }, [text]);
@@ -144,7 +149,7 @@ export const ChatInputBar = memo(function ChatInputBar({
         aria-label="Message"
         rows={2}
         style={{ minHeight: UI.textareaMinPx, maxHeight: UI.textareaMaxPx }}
-        className="block w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-1 text-body text-fg outline-none placeholder:text-subtle"
+        className="block w-full resize-none field-sizing-content overflow-y-auto bg-transparent px-4 pt-3 pb-1 text-body text-fg outline-none placeholder:text-subtle"
       />
       <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
         <TypeToggle value={messageType} onChange={setMessageType} />

@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { formatCount } from '@/lib/format-count';
 
 /** What the form offers for the thread's model: the parameters its row honours and its output cap. */
 function offered(model: ModelEntry | undefined) {
@@ -13,7 +14,7 @@ function offered(model: ModelEntry | undefined) {
     temperature: !model || acceptsParameter(model, 'temperature'),
     maxTokens: !model || acceptsParameter(model, 'max_output_tokens'),
     limit,
-    limitText: `1 to ${limit.toLocaleString('en')}${model ? ` for ${model.name}` : ''}`,
+    limitText: `1 to ${formatCount(limit)}${model ? ` for ${model.name}` : ''}`,
   };
 }
 

@@ -14,6 +14,7 @@ import { type CreditTone, creditTone } from '../credit-tone';
 import { useCreditMeter } from '../hooks/use-credit-meter';
 import { CreditBar } from './credit-bar';
 import { SpendingSummary, belowWarning } from './spending-summary';
+import { formatCount } from '@/lib/format-count';
 
 const PLAN_NAMES: Record<CreditPlan, string> = {
   guest: 'Guest',
@@ -29,7 +30,7 @@ const ICON_TONE: Record<CreditTone, string> = {
   accent: 'text-accent',
 };
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = (n: number) => formatCount(n);
 
 function Summary({ snapshot }: { snapshot: CreditsSnapshot }) {
   return (

@@ -1,8 +1,9 @@
 import type { SpendingState } from '@ensemble/shared';
 import { TriangleAlert } from 'lucide-react';
 import { CreditBar } from './credit-bar';
+import { formatCount } from '@/lib/format-count';
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = (n: number) => formatCount(n);
 
 /** Whether the balance has fallen to the user's low-balance warning threshold. */
 export function belowWarning(remaining: number, spending: SpendingState | undefined): boolean {

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatCount, planName } from '../profile-format';
+import { formatCount } from '@/lib/format-count';
+import { planName } from '../profile-format';
 
 function Stat({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
   return (

@@ -7,8 +7,9 @@ import { ApiError } from '@/lib/api-client';
 import { spendingQueryOptions, useSaveSpending } from '../api/spending';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
+import { formatCount } from '@/lib/format-count';
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = (n: number) => formatCount(n);
 
 /** '' means none; anything else must be a whole number from 1 to SPENDING_MAX. */
 function parseAmount(text: string): number | null | 'invalid' {
