@@ -67,11 +67,46 @@ function firstLoadGroups(): Plugin {
   };
 }
 
+/**
+ * Module preload hints in index.html for the first load's route chunks, so that they download alongside the shell instead
+ * of after it has run: `screens` (most screens import it) on every page, `chat` marked `data-route="thread"`, which the
+ * server keeps only on the chat's own paths (apps/server/src/plugins/web-app.ts).
+ */
+function firstLoadPreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'ensemble:first-load-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        return [
+          { name: 'screens', route: undefined },
+          { name: 'chat', route: 'thread' },
+        ].map(({ name, route }) => {
+          const chunk = chunks.find((c) => c.name === name);
+          if (!chunk) throw new Error(`The first-load chunk "${name}" is missing from the build.`);
+          return {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}`, ...(route ? { 'data-route': route } : {}) },
+            injectTo: 'head' as const,
+          };
+        });
+      },
+    },
+  };
+}
+
 // The app is served under /prod by the API server; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/prod/',
   plugins: [
     firstLoadGroups(),
+    firstLoadPreloads(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies of every hashed asset, made once at build time, served by the server with

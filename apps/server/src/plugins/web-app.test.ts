@@ -9,7 +9,10 @@ describe('serving the web app under /prod', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ensemble</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><title>Ensemble</title>\n    <link rel="modulepreload" crossorigin href="/prod/assets/screens-1.js">\n    <link rel="modulepreload" crossorigin href="/prod/assets/chat-1.js" data-route="thread"></head><div id="root"></div>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST: dist });
   });
@@ -36,5 +39,18 @@ describe('serving the web app under /prod', () => {
     const res = await t.client().get('/wp-admin');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/prod');
+  });
+
+  it("keeps a route's own preload hints and drops the other routes'", async () => {
+    for (const url of ['/prod/thread', '/prod/thread/12', '/prod/thread?x=1']) {
+      const body = (await t.client().get(url)).body;
+      expect(body, url).toContain('href="/prod/assets/chat-1.js" data-route="thread"');
+      expect(body, url).toContain('href="/prod/assets/screens-1.js"');
+    }
+    for (const url of ['/prod', '/prod/', '/prod/settings', '/prod/threads', '/prod/share/abc']) {
+      const body = (await t.client().get(url)).body;
+      expect(body, url).not.toContain('chat-1.js');
+      expect(body, url).toContain('href="/prod/assets/screens-1.js"');
+    }
   });
 });

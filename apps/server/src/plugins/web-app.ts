@@ -27,21 +27,27 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     });
   }
 
-  const sendIndex = (reply: FastifyReply, noindex = false) => {
+  /**
+   * index.html for an app path. The build marks route-specific preload hints with `data-route="{first segment}"` (the
+   * chat's code, say, on /prod/thread/...): a page keeps its own and drops the others', which it would load for nothing.
+   */
+  const sendIndex = (reply: FastifyReply, url: string) => {
     if (!hasDist) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     // Read per request: cheap, and a rebuild is picked up without a restart.
-    const html = readFileSync(indexFile);
+    const route = url.split('/')[2] ?? '';
+    let html = readFileSync(indexFile, 'utf8').replace(/\s*<link [^>]*data-route="([^"]*)"[^>]*>/g, (hint, hintRoute: string) =>
+      hintRoute === route ? hint : '',
+    );
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
-    if (!noindex) return reply.send(html);
+    if (route !== 'share') return reply.send(html);
     // A shared snapshot (/prod/share/{token}) is for whoever holds the link: not indexed, not followed
     // and never cached by search engines.
-    return reply
-      .header('X-Robots-Tag', 'noindex, nofollow, noarchive')
-      .send(html.toString('utf8').replace('<head>', '<head><meta name="robots" content="noindex, nofollow, noarchive">'));
+    html = html.replace('<head>', '<head><meta name="robots" content="noindex, nofollow, noarchive">');
+    return reply.header('X-Robots-Tag', 'noindex, nofollow, noarchive').send(html);
   };
   // The app's root is not a directory listing.
-  app.get('/prod', async (_request, reply) => sendIndex(reply));
-  app.get('/prod/', async (_request, reply) => sendIndex(reply));
+  app.get('/prod', async (_request, reply) => sendIndex(reply, '/prod'));
+  app.get('/prod/', async (_request, reply) => sendIndex(reply, '/prod/'));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -52,7 +58,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       return reply.code(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     const isAppRoute = url === '/prod' || (url.startsWith('/prod/') && !path.extname(url));
-    if (isAppRoute) return sendIndex(reply, url.startsWith('/prod/share/'));
+    if (isAppRoute) return sendIndex(reply, url);
     if (url.startsWith('/prod/')) return reply.code(404).type('text/plain').send('Not found');
     return reply.redirect('/prod', 302);
   });
