@@ -163,7 +163,7 @@ function printStream(label: string, r: Awaited<ReturnType<typeof sendAndMeasure>
 
 async function main() {
   // The server as the journeys run it: built to JavaScript from the current sources.
-  await buildServerForJourneys();
+  buildServerForJourneys();
   const server = await startServer({ DEMO_TOKENS_PER_SECOND: String(TOKENS_PER_SECOND) });
   const proxy = await startStreamProxy(server.url, TOKENS_PER_SECOND);
   const browser = await launchBrowser();

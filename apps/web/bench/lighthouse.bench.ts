@@ -60,7 +60,7 @@ async function audit(url: string, port: number): Promise<Run> {
 
 async function main() {
   // The server as the journeys run it: built to JavaScript from the current sources.
-  await buildServerForJourneys();
+  buildServerForJourneys();
   const server = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {

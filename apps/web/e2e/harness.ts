@@ -4,16 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type ConsoleMessage, chromium, type Download, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
-
-export { CHROMIUM, CHROMIUM_FLAGS };
+import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SERVER_COPY } from './global-setup';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
 const SCREENSHOT_DIR = path.join(WEB_DIR, 'e2e', 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built server, as `npm start` runs it, from the journeys' own build (global-setup.ts). */
 const SERVER_ENTRY = path.join(SERVER_COPY, 'apps/server/dist/main.js');
 
@@ -121,15 +119,23 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
   return { url, dataDir, child, log: () => log, stop };
 }
 
-/**
- * Debian's headless Chromium. In a journey, a connection to the run's one browser (global-setup.ts), whose `close()`
- * closes this connection's contexts and leaves the browser to the other journeys; elsewhere (benchmarks), a browser
- * of its own.
- */
+/** Debian's Chromium, headless, offline: no downloads, updates or first-run pages. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Launches Debian's headless Chromium. */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = process.env.VITEST ? inject('chromiumEndpoint') : undefined;
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+  });
 }
 
 /** Saves a full-page PNG to apps/web/e2e/screenshots/{name}.png and returns its path. */
@@ -247,11 +253,4 @@ export async function registerFromPage(page: Page, username: string, password = 
     { username, password },
   );
   expect(answer).toMatchObject({ status: 200, body: { status: 'success' } });
-}
-
-/** A finished download's bytes (read through Playwright, as the browser may be another process's: see launchBrowser). */
-export async function downloadBytes(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, downloadBytes, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, screenshot, useJourney } from './harness';
 import { zipEntries } from './zip-entries';
 
 const MODELS = ['Flux Schnell', 'DALL-E 3', 'Stable Diffusion XL', 'Ideogram 2a Turbo'];
@@ -62,7 +63,8 @@ describe('image studio', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Assets' }).click()]);
     expect(download.suggestedFilename()).toBe('generated_images.zip');
-    const entries = await zipEntries(await downloadBytes(download));
+    const file = await download.path();
+    const entries = await zipEntries(readFileSync(file));
     expect(entries.filter((e) => e.fileName.endsWith('.png') && e.uncompressedSize > 0)).toHaveLength(4);
 
     await page.getByRole('radio', { name: 'List view' }).click();

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, downloadBytes, waitForReplies, registerFromPage, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, waitForReplies, registerFromPage, screenshot, useJourney } from './harness';
 import { callApi, threadWithImage } from './helpers';
 import { zipEntries } from './zip-entries';
 
@@ -24,7 +25,7 @@ describe('share links and export', () => {
     await page.getByRole('button', { name: 'Export thread' }).click();
     const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Markdown (.md)' }).click()]);
     expect(markdown.suggestedFilename()).toBe('A-lighthouse-at-dawn.md');
-    const text = (await downloadBytes(markdown)).toString('utf8');
+    const text = readFileSync((await markdown.path()) as string, 'utf8');
     expect(text).toContain('# A lighthouse at dawn');
     expect(text).toContain('## You\n\nWrite one line about lighthouses');
     await page.getByRole('button', { name: 'Export thread' }).click();
@@ -33,7 +34,7 @@ describe('share links and export', () => {
       page.getByRole('menuitem', { name: 'JSON with images (.zip)' }).click(),
     ]);
     expect(zip.suggestedFilename()).toBe('A-lighthouse-at-dawn.zip');
-    const entries = await zipEntries(await downloadBytes(zip));
+    const entries = await zipEntries(readFileSync((await zip.path()) as string));
     const imageId = imageUrl.split('/').at(-1);
     expect(entries.map((e) => e.fileName)).toEqual(['thread.json', `images/${imageId}.png`]);
 
@@ -117,7 +118,7 @@ describe('share links and export', () => {
     await page.goto(`${journey.server.url}/prod/profile`);
     const [data] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(data.suggestedFilename()).toMatch(/^ensemble-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    const names = (await zipEntries(await downloadBytes(data))).map((e) => e.fileName);
+    const names = (await zipEntries(readFileSync((await data.path()) as string))).map((e) => e.fileName);
     expect(names).toContain('account.json');
     expect(names).toContain(`images/${imageUrl.split('/').at(-1)}.png`);
     expect(names.some((n) => n.startsWith('threads/') && n.endsWith('-A-fox-in-the-snow.md'))).toBe(true);
