@@ -79,7 +79,9 @@ describe('share links and export', () => {
     // message components) is still shown: the messages counted are the chat's own.
     const conversation = guest.getByRole('region', { name: 'Conversation' });
     await conversation.locator('[data-testid="message"][data-sender="user"]').nth(1).waitFor();
-    expect(await conversation.getByTestId('message').count()).toBe(4);
+    // Once (CI, load 17) the count read right after that wait was 0; a frame-by-frame probe of five runs beside two busy
+    // cores showed the region going from its loading state to the 4 messages and staying there. Read it as it settles.
+    await expect.poll(() => conversation.getByTestId('message').count(), { timeout: 15_000 }).toBe(4);
     const mine = await guest.evaluate(async () => (await (await fetch('/api/threads/get_all_threads.php')).json()).threads);
     expect(mine.map((t: { id: number; is_anonymous: boolean }) => [t.id, t.is_anonymous])).toContainEqual([copiedId, true]);
 

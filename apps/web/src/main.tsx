@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/page-routes';
@@ -22,8 +22,13 @@ holdCallsUntil(queryClient.fetchQuery(sessionQueryOptions()));
 // The page's own code loads meanwhile, not once the session check has answered.
 preloadScreen(window.location.pathname);
 
-createRoot(root).render(
-  <StrictMode>
-    <App router={createAppRouter()} queryClient={queryClient} />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+// index.html already shows the first frame, so React's first render need not hold the page: as a transition it
+// yields to the browser every few milliseconds instead of running as one long task with the script's start.
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App router={createAppRouter()} queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

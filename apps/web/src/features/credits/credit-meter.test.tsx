@@ -42,7 +42,10 @@ describe('credit meter', () => {
     vi.stubGlobal('fetch', fetchStub);
     renderApp('/prod/settings');
     await waitFor(() => expect(shownBalance()).toHaveTextContent('...'));
-    const call = fetchStub.mock.calls.find(([url]) => String(url).includes('check_credits.php'));
+    // The '...' shows from the first render; the balance is asked for once the session check has answered.
+    const creditsCall = () => fetchStub.mock.calls.find(([url]) => String(url).includes('check_credits.php'));
+    await waitFor(() => expect(creditsCall()).toBeDefined());
+    const call = creditsCall();
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ required_credits: 0 });
     answer(new Response(JSON.stringify(balance(25, 25, 'guest').json), { headers: { 'Content-Type': 'application/json' } }));
     await waitFor(() => expect(shownBalance()).toHaveTextContent('25'));
