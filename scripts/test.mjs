@@ -72,6 +72,33 @@ function counts(stage) {
   }
 }
 
+/** Each failed test of a stage, named and with the first lines of its error, for the end of the log. */
+function failures(stage) {
+  if (!stage.report) return [];
+  try {
+    const r = JSON.parse(readFileSync(stage.report, 'utf8'));
+    const lines = [];
+    for (const file of r.testResults) {
+      const name = path.relative(stage.cwd, file.name);
+      const tests = file.assertionResults.filter((t) => t.status === 'failed');
+      if (file.status === 'failed' && tests.length === 0)
+        lines.push(`  ${stage.name}: ${name}: ${String(file.message).split('\n').slice(0, 6).join('\n    ')}`);
+      for (const t of tests) {
+        lines.push(`  ${stage.name}: ${name} > ${t.fullName}`);
+        const message = (t.failureMessages ?? [])
+          .join('\n')
+          .split('\n')
+          .filter((line) => !line.includes('node_modules') && !line.includes('(<anonymous>)'))
+          .slice(0, 8);
+        for (const m of message) lines.push(`    ${m.slice(0, 400)}`);
+      }
+    }
+    return lines.length ? [`\n== npm test: what failed in ${stage.name}`, ...lines] : [];
+  } catch {
+    return [];
+  }
+}
+
 // `npm test -- server e2e` runs only the named stages (the prerequisites always run).
 const serial = process.argv.includes('--serial');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -116,6 +143,7 @@ for (const { stage, ms, code } of done.sort((a, b) => order.indexOf(a.stage.name
   console.log(`  ${stage.name.padEnd(14)} ${seconds(ms).padStart(6)}  ${code === 0 ? 'ok    ' : 'FAILED'}  ${counts(stage)}`);
 }
 console.log(`  ${'total'.padEnd(14)} ${seconds(Date.now() - started).padStart(6)}`);
+for (const { stage } of done) for (const line of failures(stage)) console.log(line);
 rmSync(reports, { recursive: true, force: true });
 if (failed.length) {
   console.log(`\nnpm test failed at: ${failed.join(', ')}`);
