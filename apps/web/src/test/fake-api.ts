@@ -10,6 +10,9 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
 }
 
+/** An answer made per request; a promise answers when it settles (a slow server). */
+export type FakeRoute = (init: RequestInit | undefined, url: URL) => FakeAnswer | Promise<FakeAnswer>;
+
 /** A signed-in user for tests. */
 export const TEST_USER: User = {
   id: 7,
@@ -25,10 +28,8 @@ export const TEST_USER: User = {
  * method) from `routes`; the session check answers 401 (guest) or the given user, and the
  * front-end configuration has defaults. Returns the stub, whose `.mock.calls` show what was sent.
  */
-export function stubApi(
-  options: { user?: User | null; routes?: Record<string, FakeAnswer | ((init: RequestInit | undefined, url: URL) => FakeAnswer)> } = {},
-) {
-  const routes: Record<string, FakeAnswer | ((init: RequestInit | undefined, url: URL) => FakeAnswer)> = {
+export function stubApi(options: { user?: User | null; routes?: Record<string, FakeAnswer | FakeRoute> } = {}) {
+  const routes: Record<string, FakeAnswer | FakeRoute> = {
     'GET /api/auth/check_session.php': options.user
       ? { json: { status: 'success', user: options.user } }
       : { status: 401, json: { status: 'unauthorized', message: 'Not signed in', user: null } },
@@ -40,7 +41,7 @@ export function stubApi(
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const route = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
-    const answer = typeof route === 'function' ? route(init, url) : route;
+    const answer = typeof route === 'function' ? await route(init, url) : route;
     if (!answer) return new Response(JSON.stringify({ status: 'error', message: `Not found: ${method} ${url.pathname}` }), { status: 404 });
     const body = answer.text ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
     return new Response(body, {

@@ -73,4 +73,31 @@ describe('the credit meter with spending limits', () => {
     const saves = api.mock.calls.filter(([url, init]) => String(url).endsWith('/api/user/spending.php') && init?.method === 'POST');
     expect(saves.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ monthly_budget: 500, low_balance_warning: null }]);
   });
+
+  it('Settings keeps what the person typed when the saved limits arrive after it', async () => {
+    let answer: () => void = () => {};
+    const saved = { monthly_budget: 300, low_balance_warning: null, month_spent: 12, day_spent: 2, daily_cap: null };
+    const api = stubApi({
+      user: TEST_USER,
+      routes: {
+        [CREDITS]: balance(80, {}),
+        [SPENDING]: () => new Promise((resolve) => (answer = () => resolve({ json: { status: 'success', spending: saved } }))),
+        'GET /api/share/list.php': { json: { status: 'success', links: [] } },
+        'POST /api/user/spending.php': (init) => ({
+          json: { status: 'success', spending: { ...saved, ...JSON.parse(String(init?.body)) } },
+        }),
+      },
+    });
+    renderApp('/prod/settings');
+    const warning = await screen.findByLabelText('Low-balance warning');
+    await userEvent.type(warning, '200');
+    answer();
+    // The budget nobody touched fills in; the warning keeps the 200 typed before the answer.
+    await waitFor(() => expect(screen.getByLabelText('Monthly budget')).toHaveValue('300'));
+    expect(warning).toHaveValue('200');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Spending limits saved.')).toBeInTheDocument();
+    const saves = api.mock.calls.filter(([url, init]) => String(url).endsWith('/api/user/spending.php') && init?.method === 'POST');
+    expect(saves.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ monthly_budget: 300, low_balance_warning: 200 }]);
+  });
 });

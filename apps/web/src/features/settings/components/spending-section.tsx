@@ -1,6 +1,6 @@
 import { SPENDING_MAX, type SpendingState } from '@ensemble/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -37,11 +37,14 @@ export function SpendingSection() {
   const [budget, setBudget] = useState('');
   const [warning, setWarning] = useState('');
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  // A field the person has typed in keeps their text when the saved values arrive (or arrive again):
+  // on a slow answer they may have started before it.
+  const edited = useRef({ budget: false, warning: false });
 
   useEffect(() => {
     if (!query.data) return;
-    setBudget(query.data.monthly_budget?.toString() ?? '');
-    setWarning(query.data.low_balance_warning?.toString() ?? '');
+    if (!edited.current.budget) setBudget(query.data.monthly_budget?.toString() ?? '');
+    if (!edited.current.warning) setWarning(query.data.low_balance_warning?.toString() ?? '');
   }, [query.data]);
 
   async function handleSubmit(event: FormEvent) {
@@ -53,7 +56,10 @@ export function SpendingSection() {
       return;
     }
     try {
-      await save.mutateAsync({ monthly_budget, low_balance_warning });
+      const saved = await save.mutateAsync({ monthly_budget, low_balance_warning });
+      edited.current = { budget: false, warning: false };
+      setBudget(saved.monthly_budget?.toString() ?? '');
+      setWarning(saved.low_balance_warning?.toString() ?? '');
       setNote({ text: 'Spending limits saved.', error: false });
     } catch (error) {
       setNote({ text: error instanceof ApiError ? error.message : 'Failed to save your spending limits.', error: true });
@@ -77,7 +83,10 @@ export function SpendingSection() {
             inputMode="numeric"
             placeholder="No budget"
             value={budget}
-            onChange={(e) => setBudget(e.target.value)}
+            onChange={(e) => {
+              edited.current.budget = true;
+              setBudget(e.target.value);
+            }}
             className="w-40"
           />
         </SettingRow>
@@ -87,7 +96,10 @@ export function SpendingSection() {
             inputMode="numeric"
             placeholder="No warning"
             value={warning}
-            onChange={(e) => setWarning(e.target.value)}
+            onChange={(e) => {
+              edited.current.warning = true;
+              setWarning(e.target.value);
+            }}
             className="w-40"
           />
         </SettingRow>
