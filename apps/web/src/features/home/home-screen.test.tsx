@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { usePreferences, defaultPreferences } from '@/features/preferences';
 import { TEST_USER, stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
+import { sessionWrites } from '@/test/session-writes';
 
 const created = (id: number) => ({ json: { status: 'success', thread_id: id, reused: false } });
 
@@ -23,6 +24,7 @@ afterEach(() => usePreferences.setState(defaultPreferences()));
 describe('home', () => {
   it('creates a thread titled from the prompt and hands the prompt to /thread/{id}', async () => {
     const fetchStub = stubApi({ routes: { 'POST /api/threads/create_thread.php': created(42) } });
+    const written = sessionWrites();
     const { router } = await openHome();
     const prompt = 'Explain the theory of relativity in simple words';
     await userEvent.type(screen.getByLabelText('Prompt'), `  ${prompt}  {Enter}`);
@@ -33,9 +35,9 @@ describe('home', () => {
       user_id: -1,
       is_anonymous: true,
     });
-    expect(sessionStorage.getItem('pendingPrompt')).toBe(prompt);
-    expect(sessionStorage.getItem('pendingModel')).toBe('gpt-4o');
-    expect(sessionStorage.getItem('pendingThreadId')).toBe('42');
+    expect(written('pendingPrompt')).toBe(prompt);
+    expect(written('pendingModel')).toBe('gpt-4o');
+    expect(written('pendingThreadId')).toBe('42');
     expect(sessionStorage.getItem('anonymousThreadId')).toBe('42');
   });
 
@@ -82,6 +84,7 @@ describe('home', () => {
 
   it('offers at most 5 shortlisted models per type and switches to image mode with the shape', async () => {
     stubApi({ routes: { 'POST /api/threads/create_thread.php': created(3) } });
+    const written = sessionWrites();
     usePreferences
       .getState()
       .setModelShortlist(['gpt-4o', 'o1-mini', 'o3-mini', 'gemini-1.5-pro', 'grok-2-latest', 'deepseek-chat', 'flux', 'sdxl']);
@@ -102,7 +105,7 @@ describe('home', () => {
     await waitFor(() => expect(screen.getByTestId('home-model')).toHaveTextContent('Stable Diffusion XL'));
     await userEvent.type(screen.getByLabelText('Prompt'), 'A lighthouse at dusk{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread/3'));
-    expect(sessionStorage.getItem('pendingModel')).toBe('sdxl');
+    expect(written('pendingModel')).toBe('sdxl');
     expect(usePreferences.getState().messageType).toBe('image');
   });
 

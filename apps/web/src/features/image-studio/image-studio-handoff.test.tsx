@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_USER, stubApi } from '@/test/fake-api';
+import { sessionWrites } from '@/test/session-writes';
 import { INITIAL_STUDIO, useStudioStore } from './studio-store';
 import { addModel, balance, bodiesTo, cards, imageAnswer, openStudio } from './studio-test-kit';
 
@@ -63,6 +64,7 @@ describe('image studio hand-offs', () => {
         'POST /api/messages/messages.php': { json: { status: 'success', message_id: 1 } },
       },
     });
+    const written = sessionWrites();
     const { router } = await openStudio();
     await makeImage(prompt);
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: 'Continue in chat' }));
@@ -84,7 +86,7 @@ describe('image studio hand-offs', () => {
         image_id: 'flux-img',
       },
     ]);
-    const envelope = JSON.parse(sessionStorage.getItem('messageEnvelope')!);
+    const envelope = JSON.parse(written('messageEnvelope')!);
     expect(envelope).toMatchObject({
       prompt,
       model: 'flux',
