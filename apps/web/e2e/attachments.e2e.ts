@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, screenshot, useJourney, waitForReplies } from './harness';
 import { seriousViolations } from './axe';
 import { creditsOf } from './helpers';
 
@@ -68,6 +68,8 @@ describe('attachments', () => {
       undefined,
       { timeout: 30_000 },
     );
+    // The reply types out after it has arrived: read it once it is all on screen.
+    await waitForReplies(page);
     const said = await reply.innerText();
     expect(said).toContain('I received 2 attachments');
     expect(said).toContain('sky.png');

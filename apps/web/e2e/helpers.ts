@@ -68,3 +68,11 @@ export async function firstTokens(page: Page): Promise<void> {
     { timeout: 30_000 },
   );
 }
+
+/**
+ * Waits until a closed dialog has given focus back. Radix does that in a 0 ms timer after the dialog
+ * leaves the page; a timer set now runs after it. Keys pressed before it land where focus was.
+ */
+export async function focusReturned(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../server/src/test/fakes/scripted-openai';
 import { collectConsoleErrors, launchBrowser, type RunningServer, screenshot, startServer } from './harness';
+import { focusReturned } from './helpers';
 
 const REPLY = [
   'Euler wrote $e^{i\\pi} + 1 = 0$, and Pythagoras \\(a^2 + b^2 = c^2\\).',
@@ -105,6 +106,7 @@ describe('shortcuts, formulas and diagrams', () => {
       await screenshot(page, 'shortcuts-dialog');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+      await focusReturned(page);
 
       await page.keyboard.press('Control+Shift+KeyF');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
@@ -121,7 +123,7 @@ describe('shortcuts, formulas and diagrams', () => {
       await page.keyboard.press('Control+KeyK');
       const searchDialog = page.getByRole('dialog', { name: 'Search chats' });
       await searchDialog.waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search chats');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search chats');
       await page.keyboard.press('Escape');
       await searchDialog.waitFor({ state: 'detached' });
 
