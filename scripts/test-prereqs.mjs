@@ -9,7 +9,12 @@ import { connect } from 'node:net';
 
 /** System packages the suite uses: the file that proves each is there, its Debian package, why. */
 const SYSTEM_PACKAGES = [
-  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'the browser journeys' },
+  {
+    path: process.env.JOURNEY_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    pkg: 'chromium-headless-shell',
+    why: 'the browser journeys',
+  },
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'Lighthouse in npm run bench' },
   { path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', pkg: 'nginx', why: 'the load-balancer journey (two instances behind nginx)' },
 ];
 

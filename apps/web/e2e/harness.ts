@@ -11,7 +11,14 @@ import { SERVER_COPY } from './global-setup';
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
 const SCREENSHOT_DIR = path.join(WEB_DIR, 'e2e', 'screenshots');
+/** Debian's full Chromium (Lighthouse drives it). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * What the journeys drive: Debian's headless shell, the same Blink without the browser's UI layer,
+ * the build Playwright itself uses for headless runs. Four journey files took 30 s of CPU with it
+ * and 44 s with the full browser (its browser and display processes did the difference).
+ */
+export const JOURNEY_CHROMIUM = process.env.JOURNEY_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 /** The built server, as `npm start` runs it, from the journeys' own build (global-setup.ts). */
 const SERVER_ENTRY = path.join(SERVER_COPY, 'apps/server/dist/main.js');
 
@@ -130,10 +137,10 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** Launches Debian's headless Chromium. */
+/** Launches Debian's headless Chromium shell. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: JOURNEY_CHROMIUM,
     args: CHROMIUM_FLAGS,
   });
 }

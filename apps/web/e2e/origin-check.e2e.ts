@@ -1,12 +1,11 @@
 import { type Server, createServer } from 'node:http';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, freePort, sessionSettled, startServer } from './harness';
+import { JOURNEY_CHROMIUM, type RunningServer, freePort, sessionSettled, startServer } from './harness';
 
 // Two sites of one registrable domain, both on this machine: the app and a sibling page that an
 // attacker controls (a blog, a user-content host). Chromium resolves them through the rule below.
 const DOMAIN = 'ensemble.test';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('origin check in Chromium', () => {
   let server: RunningServer;
@@ -30,7 +29,7 @@ describe('origin check in Chromium', () => {
     });
     await new Promise<void>((resolve) => evil.listen(evilPort, '127.0.0.1', resolve));
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: JOURNEY_CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP *.${DOMAIN} 127.0.0.1`],
     });
   });
