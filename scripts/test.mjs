@@ -59,44 +59,46 @@ function run(stage, live) {
   });
 }
 
-function counts(stage) {
-  if (!stage.report) return '';
+/** A stage's Vitest JSON report, or null when it has none (not a Vitest stage, or it did not get to write one). */
+function report(stage) {
+  if (!stage.report) return null;
   try {
-    const r = JSON.parse(readFileSync(stage.report, 'utf8'));
-    const parts = [`${r.numPassedTests} passed`];
-    if (r.numFailedTests) parts.push(`${r.numFailedTests} failed`);
-    if (r.numPendingTests + r.numTodoTests) parts.push(`${r.numPendingTests + r.numTodoTests} skipped`);
-    return `${parts.join(', ')} of ${r.numTotalTests} tests in ${r.testResults.length} files`;
+    return JSON.parse(readFileSync(stage.report, 'utf8'));
   } catch {
-    return 'no report';
+    return null;
   }
+}
+
+function counts(stage) {
+  const r = report(stage);
+  if (!r) return stage.report ? 'no report' : '';
+  const parts = [`${r.numPassedTests} passed`];
+  if (r.numFailedTests) parts.push(`${r.numFailedTests} failed`);
+  if (r.numPendingTests + r.numTodoTests) parts.push(`${r.numPendingTests + r.numTodoTests} skipped`);
+  return `${parts.join(', ')} of ${r.numTotalTests} tests in ${r.testResults.length} files`;
 }
 
 /** Each failed test of a stage, named and with the first lines of its error, for the end of the log. */
 function failures(stage) {
-  if (!stage.report) return [];
-  try {
-    const r = JSON.parse(readFileSync(stage.report, 'utf8'));
-    const lines = [];
-    for (const file of r.testResults) {
-      const name = path.relative(stage.cwd, file.name);
-      const tests = file.assertionResults.filter((t) => t.status === 'failed');
-      if (file.status === 'failed' && tests.length === 0)
-        lines.push(`  ${stage.name}: ${name}: ${String(file.message).split('\n').slice(0, 6).join('\n    ')}`);
-      for (const t of tests) {
-        lines.push(`  ${stage.name}: ${name} > ${t.fullName}`);
-        const message = (t.failureMessages ?? [])
-          .join('\n')
-          .split('\n')
-          .filter((line) => !line.includes('node_modules') && !line.includes('(<anonymous>)'))
-          .slice(0, 8);
-        for (const m of message) lines.push(`    ${m.slice(0, 400)}`);
-      }
+  const r = report(stage);
+  if (!r) return [];
+  const lines = [];
+  for (const file of r.testResults) {
+    const name = path.relative(stage.cwd, file.name);
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && tests.length === 0)
+      lines.push(`  ${stage.name}: ${name}: ${String(file.message).split('\n').slice(0, 6).join('\n    ')}`);
+    for (const t of tests) {
+      lines.push(`  ${stage.name}: ${name} > ${t.fullName}`);
+      const message = (t.failureMessages ?? [])
+        .join('\n')
+        .split('\n')
+        .filter((line) => !line.includes('node_modules') && !line.includes('(<anonymous>)'))
+        .slice(0, 8);
+      for (const m of message) lines.push(`    ${m.slice(0, 400)}`);
     }
-    return lines.length ? [`\n== npm test: what failed in ${stage.name}`, ...lines] : [];
-  } catch {
-    return [];
   }
+  return lines.length ? [`\n== npm test: what failed in ${stage.name}`, ...lines] : [];
 }
 
 // `npm test -- server e2e` runs only the named stages (the prerequisites always run).

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerFromPage, screenshot, useJourney } from './harness';
-import { callApi, pageWidth } from './helpers';
+import { callApi, focusReturned, pageWidth } from './helpers';
 
 async function send(page: Page, prompt: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -75,8 +75,8 @@ describe('polish: chat', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Radix gives focus back a task after the dialog leaves the page (a timer of 0 ms in its focus scope).
-    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await focusReturned(page);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -158,8 +158,8 @@ describe('polish: chat', () => {
     await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    // Radix gives focus back a task after the dialog leaves the page (a timer of 0 ms in its focus scope).
-    await expect.poll(() => signIn.evaluate((el) => el === document.activeElement)).toBe(true);
+    await focusReturned(page);
+    expect(await signIn.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // The credit meter's menu item is gone when its dialog closes: the meter takes focus back.
     await page.getByRole('button', { name: /credits/ }).click();
@@ -167,7 +167,8 @@ describe('polish: chat', () => {
     await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => focused(page)).toMatch(/credits/);
+    await focusReturned(page);
+    expect(await focused(page)).toMatch(/credits/);
     await context.close();
   });
 

@@ -157,14 +157,14 @@ describe('polish: layout and keyboard (issue 36)', () => {
     await drawer.waitFor();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show chats');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show chats');
     // The keyboard opens it again, and Escape closes it from inside too.
     await page.keyboard.press('Enter');
     await drawer.waitFor();
     await drawer.getByRole('button').first().focus();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show chats');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show chats');
     await page.context().close();
   });
 
