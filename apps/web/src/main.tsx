@@ -20,7 +20,7 @@ const queryClient = createQueryClient();
 // A first visit has no session cookie yet: the session check makes the guest, the rest wait for it.
 holdCallsUntil(queryClient.fetchQuery(sessionQueryOptions()));
 // The page's own code loads meanwhile, not once the session check has answered.
-preloadScreen(window.location.pathname);
+void preloadScreen(window.location.pathname);
 
 const reactRoot = createRoot(root);
 // index.html already shows the first frame, so React's first render need not hold the page: as a transition it

@@ -1,20 +1,53 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { BASE_PATH } from '@ensemble/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/session';
 
-// Each screen is its own chunk, so the first load carries only the shell and the page in view.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Component = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return <Component />;
+/** A screen's module: loaded once, on demand or ahead (preloadScreen), and known once it has arrived. */
+function screenModule<M>(load: () => Promise<M>) {
+  let loaded: M | undefined;
+  let loading: Promise<M> | undefined;
+  return {
+    load: () => {
+      loading ??= load().then(
+        (module) => (loaded = module),
+        (error) => {
+          // A failed download may be retried by the next visit to the screen.
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => loaded,
+  };
 }
 
-const thread = () => import('./routes/thread-routes');
-const home = () => import('./routes/home-page');
+/**
+ * Each screen is its own chunk, so the first load carries only the shell and the page in view. A screen whose code has
+ * already arrived (preloaded with the page, or seen before) renders at once; only one still downloading suspends.
+ * React.lazy would suspend on first render even then, and the loading screen it commits holds the page back by
+ * React's reveal throttle (300 ms) after the code is there: the home page's heading, the first load's largest paint,
+ * came 300 ms after its code.
+ */
+function page<M extends Record<K, ComponentType>, K extends string>(module: ReturnType<typeof screenModule<M>>, name: K) {
+  const Lazy = lazy<ComponentType>(async () => ({ default: (await module.load())[name] }));
+  function Screen() {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount the screen.
+    const [Component] = useState<ComponentType>(() => module.loaded()?.[name] ?? Lazy);
+    return <Component />;
+  }
+  return <Screen />;
+}
+
+const thread = screenModule(() => import('./routes/thread-routes'));
+const home = screenModule(() => import('./routes/home-page'));
+const auth = screenModule(() => import('./routes/auth-page'));
 // The same element on every chat path: React keeps the chat mounted when the path changes.
 const threadScreen = page(thread, 'ThreadRoute');
 // Likewise the auth modal stays mounted while its form (and so its path) changes.
-const authScreen = page(() => import('./routes/auth-page'), 'AuthPage');
+const authScreen = page(auth, 'AuthPage');
+const screen = <M extends Record<K, ComponentType>, K extends string>(load: () => Promise<M>, name: K) => page(screenModule(load), name);
 
 /**
  * Every screen of core.md section 2 (paths relative to /prod). Legal documents (/terms,
@@ -26,29 +59,29 @@ export const pageRoutes: RouteObject[] = [
   { path: 'thread/new', element: threadScreen },
   { path: 'thread/:threadId', element: threadScreen },
   { path: 'thread/:threadId/*', element: page(thread, 'ThreadPrefixRedirect') },
-  { path: 'settings', element: page(() => import('./routes/settings-page'), 'SettingsPage') },
-  { path: 'compare', element: page(() => import('./routes/compare-page'), 'ComparePage') },
-  { path: 'image-studio', element: page(() => import('./routes/image-studio-page'), 'ImageStudioPage') },
+  { path: 'settings', element: screen(() => import('./routes/settings-page'), 'SettingsPage') },
+  { path: 'compare', element: screen(() => import('./routes/compare-page'), 'ComparePage') },
+  { path: 'image-studio', element: screen(() => import('./routes/image-studio-page'), 'ImageStudioPage') },
   { path: 'login', element: authScreen },
   { path: 'signup', element: authScreen },
   { path: 'forgot-password', element: authScreen },
-  { path: 'share/:token', element: page(() => import('./routes/share-page'), 'SharePage') },
-  { path: 'reset-password', element: page(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
+  { path: 'share/:token', element: screen(() => import('./routes/share-page'), 'SharePage') },
+  { path: 'reset-password', element: screen(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {
     element: <RequireAuth />,
     children: [
-      { path: 'admin/*', element: page(() => import('./routes/admin-page'), 'AdminPage') },
-      { path: 'my-assets', element: page(() => import('./routes/my-assets-page'), 'MyAssetsPage') },
-      { path: 'profile', element: page(() => import('./routes/profile-page'), 'ProfilePage') },
+      { path: 'admin/*', element: screen(() => import('./routes/admin-page'), 'AdminPage') },
+      { path: 'my-assets', element: screen(() => import('./routes/my-assets-page'), 'MyAssetsPage') },
+      { path: 'profile', element: screen(() => import('./routes/profile-page'), 'ProfilePage') },
     ],
   },
   {
     // The plans: a guest gets the sign-in dialog and comes back here after signing up or in.
     element: <RequireAuth signIn />,
     children: [
-      { path: 'subscription', element: page(() => import('./routes/subscription-page'), 'SubscriptionPage') },
-      { path: 'subscription/success', element: page(() => import('./routes/subscription-success-page'), 'SubscriptionSuccessPage') },
-      { path: 'subscription/cancel', element: page(() => import('./routes/subscription-cancel-page'), 'SubscriptionCancelPage') },
+      { path: 'subscription', element: screen(() => import('./routes/subscription-page'), 'SubscriptionPage') },
+      { path: 'subscription/success', element: screen(() => import('./routes/subscription-success-page'), 'SubscriptionSuccessPage') },
+      { path: 'subscription/cancel', element: screen(() => import('./routes/subscription-cancel-page'), 'SubscriptionCancelPage') },
       { path: 'upgrade', element: <Navigate to="/subscription" replace /> },
       { path: 'billing', element: <Navigate to="/subscription" replace /> },
     ],
@@ -60,8 +93,13 @@ export const pageRoutes: RouteObject[] = [
  * Starts loading the code of the screen at `pathname` (the chat or home, where most visits start) at once, so that
  * it arrives alongside the session check instead of being asked for after it. The route's lazy() finds it loaded.
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<void> {
   const path = pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : pathname;
-  if (/^\/thread(\/|$)/.test(path)) void thread().catch(() => undefined);
-  else if (/^\/?$/.test(path)) void home().catch(() => undefined);
+  const screen = /^\/thread(\/|$)/.test(path) ? thread : /^\/?$/.test(path) ? home : undefined;
+  return screen
+    ? screen.load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

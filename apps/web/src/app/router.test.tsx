@@ -1,10 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useRoutes } from 'react-router';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER, stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@/lib/query-client';
+import { pageRoutes, preloadScreen } from './page-routes';
 import { RootError } from './root-error';
 
 function Broken(): never {
@@ -17,6 +23,40 @@ async function settle(router: ReturnType<typeof renderApp>['router'], pathname: 
 }
 
 describe('routes', () => {
+  it('renders a screen whose code has arrived in the same commit, without suspending', async () => {
+    stubApi();
+    await preloadScreen('/prod');
+    function Pages() {
+      return useRoutes(pageRoutes);
+    }
+    // A synchronous render outside act(): a screen that suspended would commit the fallback here. (In the browser even
+    // a screen whose code has arrived suspended, as import() answers a task later, and React then held the page back by
+    // its 300 ms reveal throttle.)
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      flushSync(() =>
+        root.render(
+          <QueryClientProvider client={createQueryClient()}>
+            <MemoryRouter initialEntries={['/']}>
+              <Suspense fallback={<p>Suspended</p>}>
+                <Pages />
+              </Suspense>
+            </MemoryRouter>
+          </QueryClientProvider>,
+        ),
+      );
+      expect(container).not.toHaveTextContent('Suspended');
+      expect(within(container).getByRole('heading', { level: 1, name: 'Welcome Every Possibility' })).toBeInTheDocument();
+    } finally {
+      flushSync(() => root.unmount());
+      container.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('shows "Loading..." while the session check runs, then the page', async () => {
     stubApi();
     renderApp('/prod/settings');
