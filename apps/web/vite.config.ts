@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { linguiBabelPlugins } from './build/lingui-babel.ts';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -107,7 +108,7 @@ export default defineConfig({
   plugins: [
     firstLoadGroups(),
     firstLoadPreloads(),
-    react(),
+    react({ babel: { plugins: linguiBabelPlugins() } }),
     tailwindcss(),
     // Brotli and gzip copies of every hashed asset, made once at build time, served by the server with
     // Content-Encoding. index.html is left out: it is served per request with no-cache.

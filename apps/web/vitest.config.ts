@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { linguiBabelPlugins } from './build/lingui-babel.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ function filesThatMock(dir: string): string[] {
 const mocking = filesThatMock('src');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react({ babel: { plugins: linguiBabelPlugins() } })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'jsdom',

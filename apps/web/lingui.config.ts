@@ -1,0 +1,24 @@
+import type { LinguiConfig } from '@lingui/conf';
+
+/**
+ * Lingui (https://lingui.dev): the app's texts are written in English in the components, with Lingui's macros
+ * (`t`, `<Trans>`, `<Plural>`, `msg`), and extracted to one catalogue per language by `npm run i18n:extract -w apps/web`.
+ * English, the source language, needs no catalogue at run time: the build compiles each message where it is written
+ * (build/lingui-source-messages.ts). The other languages' catalogues will load on demand, one language at a time.
+ */
+const config: LinguiConfig = {
+  sourceLocale: 'en',
+  locales: ['en'],
+  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/*.test.*', '**/test/**'] }],
+  format: 'po',
+  orderBy: 'messageId',
+  // The macros' runtime: our i18n instance (activated as soon as it is imported), and a Trans and useLingui that need
+  // no provider and follow the active language (src/i18n).
+  runtimeConfigModule: {
+    i18n: ['@/i18n', 'i18n'],
+    Trans: ['@/i18n/trans', 'Trans'],
+    useLingui: ['@/i18n/use-lingui', 'useLingui'],
+  },
+};
+
+export default config;
