@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { defaultPreferences, usePreferences } from '@/features/preferences';
 
 // findBy/waitFor wait up to 10 s: on a loaded two-core machine a first render of a lazy screen can
 // take seconds, and a wait that ends early fails a test that is right.
@@ -12,6 +13,9 @@ afterEach(() => {
   // A test that faked the clock and failed before giving it back does not leave it to the next file.
   vi.useRealTimers();
   cleanup();
+  // Files share their worker's modules (isolate: false): the preferences store, kept in memory, starts each test at
+  // its defaults too, or a model one file picked becomes the next file's default.
+  usePreferences.setState(defaultPreferences());
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
