@@ -23,6 +23,9 @@ const PARTS = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      // Lingui's configuration and the Babel plugins the build runs (build/lingui-*.ts).
+      'apps/web/lingui.config.ts',
+      'apps/web/build',
       'apps/web/package.json',
       'apps/web/tsconfig.json',
       ...SHARED,

@@ -1,4 +1,5 @@
 import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 /**
  * Lingui (https://lingui.dev): the app's texts are written in English in the components, with Lingui's macros
@@ -10,8 +11,9 @@ const config: LinguiConfig = {
   sourceLocale: 'en',
   locales: ['en'],
   catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/*.test.*', '**/test/**'] }],
-  format: 'po',
-  orderBy: 'messageId',
+  // Origins without line numbers: a catalogue changes when a message does, not when a line moves.
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'message',
   // The macros' runtime: our i18n instance (activated as soon as it is imported), and a Trans and useLingui that need
   // no provider and follow the active language (src/i18n).
   runtimeConfigModule: {

@@ -100,7 +100,13 @@ function words(text: string): boolean {
 
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.split(path.sep).includes('test') && !f.endsWith('.d.ts'))
+    .filter(
+      (f) =>
+        /\.tsx?$/.test(f) &&
+        !/(\.test|test-helpers|test-utils)\.tsx?$/.test(f) &&
+        !f.split(path.sep).includes('test') &&
+        !f.endsWith('.d.ts'),
+    )
     .map((f) => path.join(dir, f));
 }
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 function describe(error: unknown): string {
@@ -11,10 +12,12 @@ export function RootError() {
   const error = useRouteError();
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-bg p-6 text-center text-fg">
-      <h1 className="text-2xl">Unexpected Application Error!</h1>
+      <h1 className="text-2xl">
+        <Trans>Unexpected Application Error!</Trans>
+      </h1>
       {describe(error) && <p className="max-w-lg break-words font-mono text-xs text-muted">{describe(error)}</p>}
       <Link to="/" reloadDocument className="text-sm font-medium text-accent-ink hover:underline">
-        Go to the home page
+        <Trans>Go to the home page</Trans>
       </Link>
     </div>
   );

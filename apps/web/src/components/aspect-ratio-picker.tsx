@@ -1,8 +1,13 @@
 import { ASPECT_RATIOS, type AspectRatio } from '@ensemble/shared';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 import { SegmentedControl } from './segmented-control';
 
 const ORDER: AspectRatio[] = ['wide', 'square', 'tall'];
+
+// The shapes' names (ASPECT_RATIOS[key].label in English).
+const LABELS = { wide: msg`Wide`, square: msg`Square`, tall: msg`Tall` } as const;
 
 // A small outline of the frame, so the choice reads at a glance.
 function FrameIcon({ ratio }: { ratio: AspectRatio }) {
@@ -25,11 +30,13 @@ export function AspectRatioPicker({
   compact?: boolean;
   className?: string;
 }) {
+  const { t, i18n } = useLingui();
   const options = ORDER.map((key) => {
-    const { label, ratio } = ASPECT_RATIOS[key];
+    const { ratio } = ASPECT_RATIOS[key];
+    const label = i18n._(LABELS[key]);
     return {
       value: key,
-      name: `${label} ${ratio}`,
+      name: t`${label} ${ratio}`,
       icon: <FrameIcon ratio={key} />,
       label: (
         <>
@@ -40,6 +47,13 @@ export function AspectRatioPicker({
     };
   });
   return (
-    <SegmentedControl legend="Aspect ratio" value={value} options={options} onChange={onChange} disabled={disabled} className={className} />
+    <SegmentedControl
+      legend={t`Aspect ratio`}
+      value={value}
+      options={options}
+      onChange={onChange}
+      disabled={disabled}
+      className={className}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ImageOff } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -6,13 +7,14 @@ import { cn } from '@/lib/cn';
  * loading it would tell that host who reads the message (and anything its address carries).
  */
 export function RemoteImageLink({ href, host, alt, className }: { href: string; host: string; alt?: string; className?: string }) {
+  const { t } = useLingui();
   return (
     <a
       href={href}
       target="_blank"
       rel="noopener noreferrer nofollow"
       referrerPolicy="no-referrer"
-      title={alt ? `${alt} (image on ${host}, not loaded)` : `Image on ${host}, not loaded`}
+      title={alt ? t`${alt} (image on ${host}, not loaded)` : t`Image on ${host}, not loaded`}
       className={cn(
         'inline-flex max-w-full items-center gap-1.5 rounded-md border border-border bg-surface-2 px-2 py-0.5 align-middle text-sm text-accent',
         'underline-offset-2 hover:underline',

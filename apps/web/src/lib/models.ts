@@ -1,4 +1,5 @@
 import { type Catalogue, CONFIG_PATHS, IMAGE_MODELS, type ModelEntry, type ModelType, TEXT_MODELS, findModel } from '@ensemble/shared';
+import { plural, t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet } from './api-client';
@@ -38,5 +39,6 @@ export function modelsInOrder(catalogue: Catalogue, ids: readonly string[], type
 
 /** "1 credit" / "3 credits". */
 export function costLabel(cost: number): string {
-  return `${cost} credit${cost === 1 ? '' : 's'}`;
+  // The number as it is (no grouping): balances in the thousands read 2000, as before.
+  return t`${plural(cost, { one: `${cost} credit`, other: `${cost} credits` })}`;
 }

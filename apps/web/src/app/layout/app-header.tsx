@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -13,28 +14,31 @@ import { UserMenu } from './user-menu';
 
 // Re-rendered on every navigation, so a guest's Chat link follows the thread just opened.
 function HeaderNavLink({ item, signedIn }: { item: NavItem; signedIn: boolean }) {
+  const { i18n } = useLingui();
   const { pathname } = useLocation();
+  const label = i18n._(item.label);
   const active = isNavActive(item, pathname);
   const Icon = item.icon;
   return (
     <Link
       to={navTarget(item, signedIn)}
       aria-current={active ? 'page' : undefined}
-      title={item.label}
+      title={label}
       className={cn(
         'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors lg:px-3',
         active ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2/60 hover:text-fg',
       )}
     >
       <Icon aria-hidden="true" className="size-4" />
-      <span className="sr-only lg:not-sr-only">{item.label}</span>
+      <span className="sr-only lg:not-sr-only">{label}</span>
     </Link>
   );
 }
 
 function Logo() {
+  const { t } = useLingui();
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-lg pr-2" aria-label="Ensemble home">
+    <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-lg pr-2" aria-label={t`Ensemble home`}>
       <span aria-hidden="true" className="relative inline-flex size-8 items-center justify-center rounded-[10px] bg-accent shadow-sm">
         <span className="absolute top-[9px] left-[8px] size-2 rounded-full bg-on-accent" />
         <span className="absolute top-[7px] right-[7px] size-1.5 rounded-full bg-on-accent/80" />
@@ -50,6 +54,7 @@ function Logo() {
  * theme toggle, and Sign In (guests) or the user menu.
  */
 export function AppHeader() {
+  const { t } = useLingui();
   const { user } = useSession();
   const signOut = useSignOut();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -62,7 +67,7 @@ export function AppHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-bg/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 w-full max-w-[1600px] items-center gap-2 px-3 sm:px-5">
         <Logo />
-        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6">
+        <nav aria-label={t`Main`} className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6">
           {visibleNavItems(Boolean(user)).map((item) => (
             <HeaderNavLink key={item.to} item={item} signedIn={Boolean(user)} />
           ))}
@@ -78,7 +83,7 @@ export function AppHeader() {
             ) : (
               <Link to="/login" className={buttonClasses({ size: 'sm', className: 'h-9 px-4' })}>
                 <LogIn aria-hidden="true" className="size-4" />
-                Sign In
+                <Trans>Sign In</Trans>
               </Link>
             )}
           </div>

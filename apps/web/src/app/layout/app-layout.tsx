@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { GuestUnfundedNotice } from '@/features/credits';
 import { AccountSuspendedNotice, useSession } from '@/features/session';
@@ -14,7 +15,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-accent-fill focus:px-4 focus:py-2 focus:text-on-accent-fill"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <AppHeader />
       <AccountSuspendedNotice />

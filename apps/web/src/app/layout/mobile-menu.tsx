@@ -1,4 +1,5 @@
 import type { User } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogIn, Menu } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
@@ -14,11 +15,12 @@ import { navTarget, visibleNavItems } from './nav-items';
 
 /** The hamburger menu below 768 px: navigation, then account items or Sign In. */
 export function MobileMenu({ user, onSignOut }: { user: User | null; onSignOut(): void }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <IconButton label="Open menu" icon={<Menu />} />
+        <IconButton label={t`Open menu`} icon={<Menu />} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-[min(18rem,calc(100vw-1rem))]">
         {user && (
@@ -29,7 +31,7 @@ export function MobileMenu({ user, onSignOut }: { user: User | null; onSignOut()
         )}
         {visibleNavItems(Boolean(user)).map((item) => (
           <DropdownMenuItem key={item.to} icon={<item.icon />} onSelect={() => navigate(navTarget(item, Boolean(user)))}>
-            {item.label}
+            {i18n._(item.label)}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
@@ -37,7 +39,7 @@ export function MobileMenu({ user, onSignOut }: { user: User | null; onSignOut()
           <AccountItems onSignOut={onSignOut} />
         ) : (
           <DropdownMenuItem icon={<LogIn />} onSelect={() => navigate('/login')}>
-            Sign In
+            <Trans>Sign In</Trans>
           </DropdownMenuItem>
         )}
       </DropdownMenuContent>

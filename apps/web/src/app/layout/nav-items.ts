@@ -1,11 +1,13 @@
 import { SESSION_KEYS } from '@ensemble/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Home, Images, type LucideIcon, MessageSquare, Palette, Columns3 } from 'lucide-react';
 import { sessionStore } from '@/lib/storage';
 
 /** One header navigation destination. */
 export interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
   /** Only for signed-in users. */
   signedInOnly?: boolean;
@@ -15,11 +17,11 @@ export interface NavItem {
 
 /** Header items of core.md "Header and side navigation", in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/', label: 'Home', icon: Home, end: true },
-  { to: '/thread', label: 'Chat', icon: MessageSquare },
-  { to: '/compare', label: 'Compare Models', icon: Columns3 },
-  { to: '/image-studio', label: 'Image Studio', icon: Palette },
-  { to: '/my-assets', label: 'My Assets', icon: Images, signedInOnly: true },
+  { to: '/', label: msg`Home`, icon: Home, end: true },
+  { to: '/thread', label: msg`Chat`, icon: MessageSquare },
+  { to: '/compare', label: msg`Compare Models`, icon: Columns3 },
+  { to: '/image-studio', label: msg`Image Studio`, icon: Palette },
+  { to: '/my-assets', label: msg`My Assets`, icon: Images, signedInOnly: true },
 ];
 
 /** The items a visitor sees. */

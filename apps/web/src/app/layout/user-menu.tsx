@@ -1,4 +1,5 @@
 import type { User } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CreditCard, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
@@ -17,17 +18,17 @@ export function AccountItems({ onSignOut }: { onSignOut(): void }) {
   return (
     <>
       <DropdownMenuItem icon={<UserRound />} onSelect={() => navigate('/profile')}>
-        Profile
+        <Trans>Profile</Trans>
       </DropdownMenuItem>
       <DropdownMenuItem icon={<CreditCard />} onSelect={() => navigate('/subscription')}>
-        Subscription
+        <Trans>Subscription</Trans>
       </DropdownMenuItem>
       <DropdownMenuItem icon={<Settings />} onSelect={() => navigate('/settings')}>
-        Settings
+        <Trans>Settings</Trans>
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem icon={<LogOut />} onSelect={onSignOut}>
-        Sign Out
+        <Trans>Sign Out</Trans>
       </DropdownMenuItem>
     </>
   );
@@ -48,10 +49,12 @@ export function AccountLabel({ user }: { user: User }) {
 
 /** The avatar button (desktop) opening Profile, Subscription, Settings and Sign Out. */
 export function UserMenu({ user, onSignOut }: { user: User; onSignOut(): void }) {
+  const { t } = useLingui();
+  const username = user.username;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={`Account menu for ${user.username}`}
+        aria-label={t`Account menu for ${username}`}
         className="inline-flex items-center rounded-full transition hover:opacity-90 data-[state=open]:ring-2 data-[state=open]:ring-ring"
       >
         <UserAvatar username={user.username} picture={user.picture} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useLocation } from 'react-router';
 import type { LegalDocument } from '@/components/legal-link';
@@ -10,6 +11,7 @@ const LegalDocumentBody = lazy(async () => ({ default: (await import('@/features
 
 /** A legal document as a dialog; closing goes back one step, or to /prod when opened directly. */
 export function LegalDialog({ doc }: { doc: LegalDocument }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const handleOpenChange = (open: boolean) => {
@@ -19,8 +21,8 @@ export function LegalDialog({ doc }: { doc: LegalDocument }) {
     else void navigate(-1);
   };
   return (
-    <Dialog open onOpenChange={handleOpenChange} title={LEGAL_TITLES[doc]} size="lg" scrollableBody>
-      <Suspense fallback={<Spinner label="Loading..." className="py-6 text-sm text-muted" />}>
+    <Dialog open onOpenChange={handleOpenChange} title={i18n._(LEGAL_TITLES[doc])} size="lg" scrollableBody>
+      <Suspense fallback={<Spinner label={t`Loading...`} className="py-6 text-sm text-muted" />}>
         <LegalDocumentBody doc={doc} />
       </Suspense>
     </Dialog>

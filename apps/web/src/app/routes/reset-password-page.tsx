@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { KeyRound } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
@@ -14,8 +15,12 @@ export function ResetPasswordPage() {
         <span aria-hidden="true" className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-accent/15 text-accent">
           <KeyRound className="size-5" />
         </span>
-        <h1 className="text-2xl text-fg sm:text-3xl">Reset Password</h1>
-        <p className="mt-2 mb-6 text-sm text-muted">Choose a new password for your account. It must be at least 8 characters long.</p>
+        <h1 className="text-2xl text-fg sm:text-3xl">
+          <Trans>Reset Password</Trans>
+        </h1>
+        <p className="mt-2 mb-6 text-sm text-muted">
+          <Trans>Choose a new password for your account. It must be at least 8 characters long.</Trans>
+        </p>
         <ResetPasswordForm token={token} />
       </Card>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Check, Copy } from 'lucide-react';
 import { lazy, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useCopyMarker } from './use-copy-marker';
@@ -32,20 +33,21 @@ export const CodeBlock = memo(function CodeBlock({
 });
 
 function PlainCode({ code, language, final }: { code: string; language: string; final: boolean }) {
+  const { t } = useLingui();
   const highlighted = useHighlight(code, language, final);
   const { copied, copy } = useCopyMarker();
   return (
     <div className="group/code my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60" data-testid="code-block">
       <div className="flex items-center justify-between border-b border-border px-3 py-1.5 text-xs text-muted">
-        <span className="font-mono">{language || 'code'}</span>
+        <span className="font-mono">{language || t`code`}</span>
         <button
           type="button"
           onClick={() => copy(code)}
           className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 transition hover:bg-surface-2 hover:text-fg"
-          aria-label={copied ? 'Copied' : 'Copy code'}
+          aria-label={copied ? t`Copied` : t`Copy code`}
         >
           {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t`Copied` : t`Copy`}
         </button>
       </div>
       <pre

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Code2, Copy, Workflow } from 'lucide-react';
 import { memo, useContext, useEffect, useState } from 'react';
 import { type MermaidImage, renderMermaid } from './mermaid-renderer';
@@ -15,6 +16,7 @@ const toolButton = 'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 tran
  * until the reply has ended: a complete block says so meanwhile.
  */
 export const MermaidDiagram = memo(function MermaidDiagram({ code, complete: closed }: { code: string; complete: boolean }) {
+  const { t } = useLingui();
   const replyStreaming = useContext(ReplyStreaming);
   const complete = closed && !replyStreaming;
   const [state, setState] = useState<State>({ status: 'drawing' });
@@ -29,15 +31,16 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, complete: clo
       (image) => !cancelled && setState({ status: 'drawn', image }),
       (error: unknown) => {
         const reason = error instanceof Error ? error.message.split('\n')[0] : '';
-        if (!cancelled) setState({ status: 'failed', reason: reason || 'Mermaid could not read it' });
+        if (!cancelled) setState({ status: 'failed', reason: reason || t`Mermaid could not read it` });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [code, complete]);
+  }, [code, complete, t]);
 
   const drawn = complete && state.status === 'drawn' ? state.image : null;
+  const reason = state.status === 'failed' ? state.reason : '';
   return (
     <div className="my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60 [contain:content]" data-testid="mermaid-block">
       <div className="flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs text-muted">
@@ -45,22 +48,22 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, complete: clo
         {drawn && (
           <button type="button" onClick={() => setShowSource((s) => !s)} className={toolButton} aria-pressed={showSource}>
             {showSource ? <Workflow className="size-3.5" aria-hidden /> : <Code2 className="size-3.5" aria-hidden />}
-            {showSource ? 'Show diagram' : 'Show source'}
+            {showSource ? t`Show diagram` : t`Show source`}
           </button>
         )}
-        <button type="button" onClick={() => copy(code)} className={toolButton} aria-label={copied ? 'Copied' : 'Copy code'}>
+        <button type="button" onClick={() => copy(code)} className={toolButton} aria-label={copied ? t`Copied` : t`Copy code`}>
           {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t`Copied` : t`Copy`}
         </button>
       </div>
       {closed && replyStreaming && (
         <p className="border-b border-border px-4 py-2 text-xs text-muted" data-testid="mermaid-waiting">
-          The diagram is drawn when the reply ends.
+          <Trans>The diagram is drawn when the reply ends.</Trans>
         </p>
       )}
       {complete && state.status === 'failed' && (
         <p className="border-b border-border px-4 py-2 text-xs text-danger" role="note">
-          This diagram could not be drawn: {state.reason}
+          <Trans>This diagram could not be drawn: {reason}</Trans>
         </p>
       )}
       {!drawn || showSource ? (
@@ -73,7 +76,7 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, complete: clo
             src={drawn.src}
             width={drawn.width || undefined}
             height={drawn.height || undefined}
-            alt="Diagram drawn from the Mermaid source of this reply"
+            alt={t`Diagram drawn from the Mermaid source of this reply`}
             className="h-auto max-w-full"
             data-testid="mermaid-diagram"
           />

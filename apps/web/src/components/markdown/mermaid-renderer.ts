@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 type Mermaid = typeof import('mermaid').default;
 
 let loading: Promise<Mermaid> | null = null;
@@ -52,7 +53,7 @@ export async function renderMermaid(code: string): Promise<MermaidImage> {
   // Re-serialised as XML: an SVG image must be well-formed, which HTML serialisation does not promise.
   const doc = new DOMParser().parseFromString(svg, 'text/html');
   const element = doc.querySelector('svg');
-  if (!element) throw new Error('Mermaid produced no drawing');
+  if (!element) throw new Error(t`Mermaid produced no drawing`);
   const [, , w = 0, h = 0] = (element.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
   element.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const xml = new XMLSerializer().serializeToString(element);

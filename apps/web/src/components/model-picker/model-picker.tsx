@@ -1,4 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, ChevronDown, Settings2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -42,13 +43,16 @@ export function ModelPicker({
   value,
   onChange,
   onAllModels,
-  label = 'Model',
-  placeholder = 'Choose a model',
+  label: labelProp,
+  placeholder: placeholderProp,
   disabled,
   className,
   testId,
   unavailable,
 }: ModelPickerProps) {
+  const { t } = useLingui();
+  const label = labelProp ?? t`Model`;
+  const placeholder = placeholderProp ?? t`Choose a model`;
   const current = models.find((m) => m.id === value);
   return (
     <DropdownMenu>
@@ -66,7 +70,11 @@ export function ModelPicker({
           {/* The accessible name starts with what the picker is for and then reads exactly what is shown. */}
           <span className="sr-only">{label}: </span>
           <span className="min-w-0 [overflow-wrap:anywhere]">{current?.name ?? placeholder}</span>
-          {current?.demo ? <Badge className="hidden sm:inline-flex">demo</Badge> : null}
+          {current?.demo ? (
+            <Badge className="hidden sm:inline-flex">
+              <Trans>demo</Trans>
+            </Badge>
+          ) : null}
           <ChevronDown className="size-4 shrink-0 text-muted" aria-hidden />
         </button>
       </DropdownMenuTrigger>
@@ -94,7 +102,11 @@ export function ModelPicker({
                 {m.name}
                 {reason ? <span className="block text-xs text-muted">{reason}</span> : null}
               </span>
-              {m.demo ? <Badge>demo</Badge> : null}
+              {m.demo ? (
+                <Badge>
+                  <Trans>demo</Trans>
+                </Badge>
+              ) : null}
               <Badge tone="accent">{costLabel(m.cost)}</Badge>
               <Check className={cn('size-4', m.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
             </DropdownMenuItem>
@@ -104,7 +116,7 @@ export function ModelPicker({
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onAllModels} icon={<Settings2 />}>
-              All Models...
+              <Trans>All Models...</Trans>
             </DropdownMenuItem>
           </>
         ) : null}

@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,7 @@ export function DialogView({
   scrollableBody,
   className,
 }: DialogProps) {
+  const { t } = useLingui();
   // Radix returns focus only to its own Trigger; ours are opened from anywhere (menus, cards,
   // links), so the opener is remembered here and focused again on close.
   const opener = useRef<HTMLElement[]>([]);
@@ -48,7 +50,7 @@ export function DialogView({
             </div>
             {!hideClose && (
               <RadixDialog.Close
-                aria-label="Close"
+                aria-label={t`Close`}
                 className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
               >
                 <X className="size-5" aria-hidden="true" />

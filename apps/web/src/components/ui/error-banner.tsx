@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { AlertCircle, Coins, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,14 +18,8 @@ export interface ErrorBannerProps {
 }
 
 /** An inline alert with an icon, the message, an optional action link and a dismiss button. */
-export function ErrorBanner({
-  message,
-  variant = 'error',
-  actionHref,
-  actionLabel = 'Click here to continue',
-  onDismiss,
-  className,
-}: ErrorBannerProps) {
+export function ErrorBanner({ message, variant = 'error', actionHref, actionLabel, onDismiss, className }: ErrorBannerProps) {
+  const { t } = useLingui();
   const credits = variant === 'credits';
   const Icon = credits ? Coins : AlertCircle;
   return (
@@ -41,7 +36,7 @@ export function ErrorBanner({
         <p className="break-words">{message || MESSAGES.unknown}</p>
         {actionHref && (
           <Link to={actionHref} className="mt-1 inline-block font-medium text-accent-ink underline-offset-2 hover:underline">
-            {actionLabel}
+            {actionLabel ?? t`Click here to continue`}
           </Link>
         )}
       </div>
@@ -49,7 +44,7 @@ export function ErrorBanner({
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss"
+          aria-label={t`Dismiss`}
           className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted transition hover:bg-surface-2 hover:text-fg"
         >
           <X className="size-4" aria-hidden="true" />

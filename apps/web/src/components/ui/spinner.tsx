@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 
 const SIZES = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 border-[3px]' } as const;
@@ -20,10 +21,11 @@ export function Spinner({ size = 'md', label, className }: { size?: keyof typeof
 }
 
 /** The full-area centred spinner with 'Loading...' (or another label). */
-export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
+export function LoadingScreen({ label }: { label?: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-[60dvh] w-full flex-1 items-center justify-center p-8 text-muted">
-      <Spinner size="lg" label={label} className="flex-col text-sm" />
+      <Spinner size="lg" label={label ?? t`Loading...`} className="flex-col text-sm" />
     </div>
   );
 }

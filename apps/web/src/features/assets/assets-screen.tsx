@@ -1,4 +1,5 @@
 import { MESSAGES, type UserImage } from '@ensemble/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
@@ -18,11 +19,13 @@ import { useDeleteAsset } from './hooks/use-delete-asset';
 function DeleteMessage({ chats }: { chats: number }) {
   return (
     <>
-      Are you sure you want to delete this image?
+      <Trans>Are you sure you want to delete this image?</Trans>
       {chats > 0 && (
         <span className="mt-2 block text-fg" data-testid="delete-image-chat-warning">
-          {chats === 1 ? 'It is shown in one of your chats' : `It is shown in ${chats} of your chats`}, which will show "Image deleted" in
-          its place.
+          <Trans>
+            It is shown in <Plural value={chats} one="one of your chats" other="# of your chats" />, which will show "Image deleted" in its
+            place.
+          </Trans>
         </span>
       )}
     </>
@@ -31,6 +34,7 @@ function DeleteMessage({ chats }: { chats: number }) {
 
 /** /prod/my-assets: the caller's generated images, 20 at a time. */
 export function AssetsScreen() {
+  const { t } = useLingui();
   const { user } = useSession();
   const userId = user?.id ?? null;
   const query = useAssets(userId);
@@ -42,12 +46,12 @@ export function AssetsScreen() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <Page width="xl" title="My Assets" actions={<AssetsLayoutSwitch value={layout} onChange={setLayout} />}>
+      <Page width="xl" title={t`My Assets`} actions={<AssetsLayoutSwitch value={layout} onChange={setLayout} />}>
         <div className="space-y-5">
           {query.isError && <ErrorBanner message={MESSAGES.fetchAssetsFailed} />}
           {deletion.error && <ErrorBanner message={deletion.error} onDismiss={deletion.clearError} />}
           {query.isPending ? (
-            <LoadingScreen label="Loading assets..." />
+            <LoadingScreen label={t`Loading assets...`} />
           ) : images.length === 0 ? (
             !query.isError && <AssetsEmpty />
           ) : (
@@ -65,7 +69,7 @@ export function AssetsScreen() {
           {query.hasNextPage && (
             <div className="flex justify-center pt-2">
               <Button variant="secondary" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-                Load More
+                <Trans>Load More</Trans>
               </Button>
             </div>
           )}
@@ -74,9 +78,9 @@ export function AssetsScreen() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Delete Image"
+        title={t`Delete Image`}
         message={<DeleteMessage chats={confirming?.chat_count ?? 0} />}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         tone="danger"
         onConfirm={() => {
           // The dialog closes at once; the card shows the deletion while it runs.

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { ATTACHMENT_ACCEPT } from '@ensemble/shared';
 import { Paperclip } from 'lucide-react';
 import { useRef } from 'react';
 
 /** The paperclip button and its hidden file input: the chosen files go to `onFiles`. */
-export function AttachButton({ onFiles, title = 'Attach images, PDFs or text files' }: { onFiles(files: File[]): void; title?: string }) {
+export function AttachButton({ onFiles, title }: { onFiles(files: File[]): void; title?: string }) {
+  const { t } = useLingui();
   const picker = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -24,8 +26,8 @@ export function AttachButton({ onFiles, title = 'Attach images, PDFs or text fil
       />
       <button
         type="button"
-        aria-label="Attach files"
-        title={title}
+        aria-label={t`Attach files`}
+        title={title ?? t`Attach images, PDFs or text files`}
         onClick={() => picker.current?.click()}
         className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
       >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AttachmentInfo } from '@ensemble/shared';
 import { FileCode, FileText, X } from 'lucide-react';
 
@@ -6,7 +7,11 @@ const size = (bytes: number) =>
 
 /** One attachment: a thumbnail for an image, a chip with its name and size for a document; removable in the input bar. */
 function Chip({ a, onRemove }: { a: AttachmentInfo; onRemove?: (id: string) => void }) {
-  const label = `${a.name} (${a.kind === 'image' ? 'image' : a.kind === 'pdf' ? 'PDF' : 'text file'}, ${size(a.size)})`;
+  const { t } = useLingui();
+  const name = a.name;
+  const kind = a.kind === 'image' ? t`image` : a.kind === 'pdf' ? 'PDF' : t`text file`;
+  const fileSize = size(a.size);
+  const label = t`${name} (${kind}, ${fileSize})`;
   return (
     <li className="relative flex items-center gap-2 rounded-lg border border-border bg-surface-2 p-1 pr-2 text-xs text-fg" title={label}>
       {a.kind === 'image' && a.thumbnail_url ? (
@@ -14,7 +19,7 @@ function Chip({ a, onRemove }: { a: AttachmentInfo; onRemove?: (id: string) => v
           <img src={a.thumbnail_url} alt={a.name} className="size-10 rounded object-cover" />
         </a>
       ) : (
-        <a href={a.url} className="flex size-10 items-center justify-center rounded bg-surface" aria-label={`Download ${a.name}`}>
+        <a href={a.url} className="flex size-10 items-center justify-center rounded bg-surface" aria-label={t`Download ${name}`}>
           {a.kind === 'pdf' ? (
             <FileText className="size-5 text-muted" aria-hidden />
           ) : (
@@ -26,14 +31,28 @@ function Chip({ a, onRemove }: { a: AttachmentInfo; onRemove?: (id: string) => v
         <span className="block truncate">{a.name}</span>
         <span className="block text-muted">
           {size(a.size)}
-          {a.kind === 'pdf' && a.text_chars === 0 ? ' · no text' : ''}
-          {a.truncated ? ' · text cut' : ''}
+          {a.kind === 'pdf' && a.text_chars === 0 ? (
+            <>
+              {' · '}
+              <Trans>no text</Trans>
+            </>
+          ) : (
+            ''
+          )}
+          {a.truncated ? (
+            <>
+              {' · '}
+              <Trans>text cut</Trans>
+            </>
+          ) : (
+            ''
+          )}
         </span>
       </span>
       {onRemove ? (
         <button
           type="button"
-          aria-label={`Remove ${a.name}`}
+          aria-label={t`Remove ${name}`}
           onClick={() => onRemove(a.id)}
           className="ml-1 inline-flex size-5 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
         >

@@ -1,14 +1,17 @@
+import { t } from '@lingui/core/macro';
 import { ATTACHMENT_LIMITS, ATTACHMENT_PATHS, MESSAGES, type AttachmentInfo } from '@ensemble/shared';
 import { ApiError, apiUrl, errorFromBody } from '@/lib/api-client';
 import { loadUploadAnswerSchema } from './copy-attachments';
 
 /** Refusals the browser can tell before uploading (the server checks again, by content). */
 export function precheck(files: File[], alreadyAttached: number): string | null {
-  if (files.length + alreadyAttached > ATTACHMENT_LIMITS.perMessage)
-    return `At most ${ATTACHMENT_LIMITS.perMessage} files can be attached to one message`;
+  const max = ATTACHMENT_LIMITS.perMessage;
+  if (files.length + alreadyAttached > max) return t`At most ${max} files can be attached to one message`;
   const big = files.find((f) => f.size > ATTACHMENT_LIMITS.maxBytes);
-  if (big) return `"${big.name}" is larger than ${ATTACHMENT_LIMITS.maxBytes / 1024 / 1024} MB`;
-  return null;
+  if (!big) return null;
+  const name = big.name;
+  const megabytes = ATTACHMENT_LIMITS.maxBytes / 1024 / 1024;
+  return t`"${name}" is larger than ${megabytes} MB`;
 }
 
 /** POST upload.php as multipart: the files' ids and what the server read from them, or the refusal. */

@@ -1,4 +1,5 @@
 import { LIMITS, MESSAGES } from '@ensemble/shared';
+import { t } from '@lingui/core/macro';
 
 /** Field name to error text; an empty object means the form may be sent. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -6,27 +7,25 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 // The same shape the server's zod e-mail check accepts, loosely: something@something.tld.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const VALIDATION_TEXTS = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  confirmRequired: 'Please confirm your password',
-  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
-} as const;
+// The error texts, in the active language when a form is checked.
+const passwordRequired = () => t`Password is required`;
+function passwordTooShort(): string {
+  const passwordMin = LIMITS.passwordMin;
+  return t`Password must be at least ${passwordMin} characters`;
+}
 
 function emailError(email: string): string | undefined {
   const value = email.trim();
-  if (!value) return VALIDATION_TEXTS.emailRequired;
-  if (!EMAIL_SHAPE.test(value)) return VALIDATION_TEXTS.emailInvalid;
+  if (!value) return t`Email is required`;
+  if (!EMAIL_SHAPE.test(value)) return t`Please enter a valid email address`;
   return undefined;
 }
 
 function newPasswordErrors(password: string, confirm: string): FieldErrors<'password' | 'confirm'> {
   const errors: FieldErrors<'password' | 'confirm'> = {};
-  if (!password) errors.password = VALIDATION_TEXTS.passwordRequired;
-  else if (password.length < LIMITS.passwordMin) errors.password = VALIDATION_TEXTS.passwordTooShort;
-  if (!confirm) errors.confirm = VALIDATION_TEXTS.confirmRequired;
+  if (!password) errors.password = passwordRequired();
+  else if (password.length < LIMITS.passwordMin) errors.password = passwordTooShort();
+  if (!confirm) errors.confirm = t`Please confirm your password`;
   else if (password && confirm !== password) errors.confirm = MESSAGES.passwordsMismatch;
   return errors;
 }
@@ -37,7 +36,7 @@ function compact<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
 
 /** Sign-in form: email and password required (screens.md section 5). */
 export function validateLogin(values: { email: string; password: string }): FieldErrors<'email' | 'password'> {
-  return compact({ email: emailError(values.email), password: values.password ? undefined : VALIDATION_TEXTS.passwordRequired });
+  return compact({ email: emailError(values.email), password: values.password ? undefined : passwordRequired() });
 }
 
 /** Create-account form: all four required, e-mail shaped, password at least 8, confirmation equal. */
@@ -49,7 +48,7 @@ export function validateRegistration(values: {
 }): FieldErrors<'email' | 'username' | 'password' | 'confirm'> {
   return compact({
     email: emailError(values.email),
-    username: values.username.trim() ? undefined : VALIDATION_TEXTS.usernameRequired,
+    username: values.username.trim() ? undefined : t`Username is required`,
     ...newPasswordErrors(values.password, values.confirm),
   });
 }

@@ -1,4 +1,5 @@
 import { TIERS, type Tier } from '@ensemble/shared';
+import { t } from '@lingui/core/macro';
 
 /**
  * What a plan card offers the signed-in user: 'current' (a disabled 'Current Plan' button),
@@ -25,9 +26,9 @@ export function formatPlanDate(value: string | null | undefined): string {
 /** The status line: active 'Renews {date}', canceled 'Expires {date}', otherwise 'No active subscription'. */
 export function subscriptionStatusLine(status: string | null | undefined, endDate: string | null | undefined): string {
   const date = formatPlanDate(endDate);
-  if (status === 'active') return date ? `Renews ${date}` : 'Active subscription';
-  if (status === 'canceled' || status === 'cancelled') return date ? `Expires ${date}` : 'Subscription canceled';
-  return 'No active subscription';
+  if (status === 'active') return date ? t`Renews ${date}` : t`Active subscription`;
+  if (status === 'canceled' || status === 'cancelled') return date ? t`Expires ${date}` : t`Subscription canceled`;
+  return t`No active subscription`;
 }
 
 /** Which card the mobile carousel opens on: the next tier up (the upgrade on offer), or Premium. */

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Page } from '@/components/page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,6 +17,7 @@ import { useStudioStore } from './studio-store';
 
 /** /prod/image-studio: one prompt, many image models, run together. */
 export function ImageStudioScreen() {
+  const { t } = useLingui();
   const { user } = useSession();
   const actions = useStudioActions();
   const jobs = useStudioStore((s) => s.jobs);
@@ -30,8 +33,12 @@ export function ImageStudioScreen() {
     <div className="flex flex-1 flex-col">
       <Page
         width="xl"
-        title="Image Studio"
-        actions={<p className="max-w-md text-sm text-muted">One prompt, many models. Compare what each of them makes of your idea.</p>}
+        title={t`Image Studio`}
+        actions={
+          <p className="max-w-md text-sm text-muted">
+            <Trans>One prompt, many models. Compare what each of them makes of your idea.</Trans>
+          </p>
+        }
       >
         <div className="space-y-5">
           <StudioControls actions={actions} />
@@ -68,9 +75,9 @@ export function ImageStudioScreen() {
       <ConfirmDialog
         open={confirmingClear}
         onOpenChange={setConfirmingClear}
-        title="Clear All"
-        message={`Remove all ${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} from the studio? Images already made stay in My Assets.`}
-        confirmLabel="Clear All"
+        title={t`Clear All`}
+        message={t`Remove all ${plural(jobs.length, { one: '# job', other: '# jobs' })} from the studio? Images already made stay in My Assets.`}
+        confirmLabel={t`Clear All`}
         tone="danger"
         onConfirm={actions.clearAll}
       />

@@ -1,4 +1,5 @@
 import { PLANS, type Tier } from '@ensemble/shared';
+import { t } from '@lingui/core/macro';
 
 const DAY_MS = 86_400_000;
 
@@ -19,7 +20,7 @@ export function formatRelativeDate(iso: string, now: number = Date.now()): strin
   const seconds = Math.round((time - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   const abs = Math.abs(seconds);
-  if (abs < 45) return 'just now';
+  if (abs < 45) return t`just now`;
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < DAY_MS / 1000) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < (30 * DAY_MS) / 1000) return rtf.format(Math.round(seconds / 86_400), 'day');

@@ -1,4 +1,6 @@
 import { SEARCH_PATHS, type SearchResponse, type SearchResult } from '@ensemble/shared';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -33,6 +35,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
  * keys, Enter or a click opens the thread at the message.
  */
 export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const q = useDebounced(text.trim());
@@ -76,24 +79,24 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
   const optionId = (i: number) => `${listId}-option-${i}`;
   const status = !q
-    ? 'Type to search your chats by title and message text.'
+    ? t`Type to search your chats by title and message text.`
     : search.isError
-      ? (search.error as Error).message || 'Search failed. Try again.'
+      ? (search.error as Error).message || t`Search failed. Try again.`
       : search.isPending
         ? null
         : results.length === 0
-          ? `No chats match “${q}”.`
-          : `${results.length} result${results.length === 1 ? '' : 's'}`;
+          ? t`No chats match “${q}”.`
+          : t`${plural(results.length, { one: '# result', other: '# results' })}`;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Search chats" size="lg">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`Search chats`} size="lg">
       <div className="flex flex-col gap-3">
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
           <input
             type="search"
             role="combobox"
-            aria-label="Search chats"
+            aria-label={t`Search chats`}
             aria-expanded={results.length > 0}
             aria-controls={listId}
             aria-autocomplete="list"
@@ -103,20 +106,20 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder="Search by words in titles and messages"
+            placeholder={t`Search by words in titles and messages`}
             className={cn(fieldClasses, 'py-2.5 pl-9')}
           />
         </div>
         <p className="flex min-h-5 items-center gap-2 text-xs text-muted" role="status" aria-live="polite">
           {q && search.isPending ? (
             <>
-              <Spinner size="sm" /> Searching…
+              <Spinner size="sm" /> <Trans>Searching…</Trans>
             </>
           ) : (
             status
           )}
         </p>
-        <div ref={list} id={listId} role="listbox" aria-label="Results" className="flex flex-col gap-1" data-testid="search-results">
+        <div ref={list} id={listId} role="listbox" aria-label={t`Results`} className="flex flex-col gap-1" data-testid="search-results">
           {results.map((r, i) => (
             <div
               key={`${r.thread_id}:${r.message_id ?? 't'}`}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Page } from '@/components/page';
@@ -16,6 +17,7 @@ import { useSettingsActivity } from './hooks/use-settings-activity';
 
 /** /prod/settings: appearance, favourite models, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
 export function SettingsScreen() {
+  const { t } = useLingui();
   const location = useLocation();
   const activity = useSettingsActivity();
   const { user } = useSession();
@@ -29,7 +31,7 @@ export function SettingsScreen() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <Page width="lg" title="Settings">
+      <Page width="lg" title={t`Settings`}>
         <div ref={body} className="space-y-6">
           <AppearanceSection activity={activity} />
           <ModelsSection activity={activity} />
@@ -39,8 +41,8 @@ export function SettingsScreen() {
           {user && (
             <SettingsSection
               id="share-links"
-              title="Shared links"
-              description="Read-only snapshots of your conversations that anyone with the link can open."
+              title={t`Shared links`}
+              description={t`Read-only snapshots of your conversations that anyone with the link can open.`}
             >
               <ShareLinksList />
             </SettingsSection>

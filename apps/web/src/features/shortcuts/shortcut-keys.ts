@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ShortcutAction } from '@/lib/shortcut-events';
 
 /** What a shortcut does: a shortcut action, or opening the shortcuts dialog. */
@@ -15,10 +17,10 @@ export interface KeyCombo {
 /** A shortcut as listed in the '?' dialog. */
 export interface ShortcutDef {
   id: ShortcutId;
-  label: string;
+  label: MessageDescriptor;
   combos: KeyCombo[];
   /** Shown under the label, e.g. that the key is reserved. */
-  note?: string;
+  note?: MessageDescriptor;
   /** Also fires while typing in a text field (modifier shortcuts do; bare keys do not). */
   inFields: boolean;
 }
@@ -28,19 +30,19 @@ export interface ShortcutDef {
  * letters follow ChatGPT's, which users of other chat apps already know.
  */
 export const SHORTCUTS: ShortcutDef[] = [
-  { id: 'newChat', label: 'New chat', combos: [{ mod: true, shift: true, code: 'KeyO' }], inFields: true },
-  { id: 'focusInput', label: 'Focus the message box', combos: [{ mod: true, shift: true, code: 'KeyF' }], inFields: true },
-  { id: 'stop', label: 'Stop the reply', combos: [{ code: 'Escape' }], note: 'While a reply is streaming', inFields: true },
-  { id: 'copyLastReply', label: 'Copy the last reply', combos: [{ mod: true, shift: true, code: 'KeyC' }], inFields: true },
-  { id: 'toggleThreadList', label: 'Show or hide the chat list', combos: [{ mod: true, shift: true, code: 'KeyS' }], inFields: true },
-  { id: 'search', label: 'Search chats', combos: [{ mod: true, code: 'KeyK' }], inFields: true },
-  { id: 'showShortcuts', label: 'Keyboard shortcuts', combos: [{ key: '?' }, { mod: true, code: 'Slash' }], inFields: false },
+  { id: 'newChat', label: msg`New chat`, combos: [{ mod: true, shift: true, code: 'KeyO' }], inFields: true },
+  { id: 'focusInput', label: msg`Focus the message box`, combos: [{ mod: true, shift: true, code: 'KeyF' }], inFields: true },
+  { id: 'stop', label: msg`Stop the reply`, combos: [{ code: 'Escape' }], note: msg`While a reply is streaming`, inFields: true },
+  { id: 'copyLastReply', label: msg`Copy the last reply`, combos: [{ mod: true, shift: true, code: 'KeyC' }], inFields: true },
+  { id: 'toggleThreadList', label: msg`Show or hide the chat list`, combos: [{ mod: true, shift: true, code: 'KeyS' }], inFields: true },
+  { id: 'search', label: msg`Search chats`, combos: [{ mod: true, code: 'KeyK' }], inFields: true },
+  { id: 'showShortcuts', label: msg`Keyboard shortcuts`, combos: [{ key: '?' }, { mod: true, code: 'Slash' }], inFields: false },
 ];
 
 /** Keys the chat's message box already understands, listed in the dialog for completeness. */
-export const TYPING_KEYS: { label: string; keys: string[] }[] = [
-  { label: 'Send the message', keys: ['Enter'] },
-  { label: 'New line', keys: ['Shift', 'Enter'] },
+export const TYPING_KEYS: { id: string; label: MessageDescriptor; keys: string[] }[] = [
+  { id: 'send', label: msg`Send the message`, keys: ['Enter'] },
+  { id: 'newLine', label: msg`New line`, keys: ['Shift', 'Enter'] },
 ];
 
 /** True on macOS, iPadOS and iOS, where ⌘ is the modifier. */

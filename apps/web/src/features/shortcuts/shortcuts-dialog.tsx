@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { comboKeys, isApplePlatform, SHORTCUTS, TYPING_KEYS } from './shortcut-keys';
@@ -31,32 +32,43 @@ function Row({ label, note, children }: { label: string; note?: string; children
 
 /** The '?' dialog: every shortcut with its keys for this platform (Ctrl, or ⌘ on macOS). */
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t, i18n } = useLingui();
   const apple = isApplePlatform();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Keyboard shortcuts"
-      description={`Shortcuts use ${apple ? '⌘ (Command)' : 'Ctrl'}. Press ? anywhere outside a text box to see this list.`}
+      title={t`Keyboard shortcuts`}
+      description={
+        apple
+          ? t`Shortcuts use ⌘ (Command). Press ? anywhere outside a text box to see this list.`
+          : t`Shortcuts use Ctrl. Press ? anywhere outside a text box to see this list.`
+      }
     >
       <div data-shortcuts-dialog="">
         <ul className="divide-y divide-border">
           {SHORTCUTS.map((s) => (
-            <Row key={s.id} label={s.label} note={s.note}>
+            <Row key={s.id} label={i18n._(s.label)} note={s.note && i18n._(s.note)}>
               {s.combos.map((combo, i) => (
                 <Fragment key={comboKeys(combo, apple).join('+')}>
-                  {i > 0 && <span>or</span>}
+                  {i > 0 && (
+                    <span>
+                      <Trans>or</Trans>
+                    </span>
+                  )}
                   <Keys keys={comboKeys(combo, apple)} />
                 </Fragment>
               ))}
             </Row>
           ))}
         </ul>
-        <h3 className="mt-4 font-sans text-xs font-semibold tracking-wide text-muted uppercase">In the message box</h3>
+        <h3 className="mt-4 font-sans text-xs font-semibold tracking-wide text-muted uppercase">
+          <Trans>In the message box</Trans>
+        </h3>
         <ul className="divide-y divide-border">
-          {TYPING_KEYS.map((t) => (
-            <Row key={t.label} label={t.label}>
-              <Keys keys={t.keys} />
+          {TYPING_KEYS.map((typing) => (
+            <Row key={typing.id} label={i18n._(typing.label)}>
+              <Keys keys={typing.keys} />
             </Row>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { emitBrowserEvent } from '@/lib/browser-events';
@@ -20,7 +21,8 @@ function somethingElseOpen(): boolean {
 // The page's main text box: the chat's, the home page's or the comparison's.
 function focusMessageBox(): boolean {
   const boxes = [...document.querySelectorAll<HTMLTextAreaElement>('main textarea:not([disabled])')];
-  const box = boxes.find((b) => b.getAttribute('aria-label') === 'Message') ?? boxes[0];
+  // The chat's own box first (marked with data-message-box, whatever language its label is in).
+  const box = boxes.find((b) => b.dataset.messageBox === 'chat') ?? boxes[0];
   if (!box) return false;
   box.focus();
   box.setSelectionRange(box.value.length, box.value.length);
@@ -46,7 +48,7 @@ export function useGlobalShortcuts(onShowShortcuts: () => void): void {
         case 'focusInput':
           return emitShortcut(action) || focusMessageBox();
         case 'copyLastReply':
-          if (!emitShortcut(action)) announceShortcut('Open a chat to copy its last reply');
+          if (!emitShortcut(action)) announceShortcut(t`Open a chat to copy its last reply`);
           return true;
         case 'toggleThreadList':
           // The spec's own window event, which the chat's side panel already answers.

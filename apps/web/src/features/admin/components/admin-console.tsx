@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { NavLink, Route, Routes } from 'react-router';
@@ -16,17 +18,18 @@ import { UserDetail } from './user-detail';
 import { UsersPanel } from './users-panel';
 
 const TABS = [
-  { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/users', label: 'Users', end: false },
-  { to: '/admin/caps', label: 'Daily caps', end: false },
-  { to: '/admin/abuse', label: 'Abuse', end: false },
-  { to: '/admin/audit', label: 'Audit log', end: false },
-  { to: '/admin/models', label: 'Models', end: false },
-  { to: '/admin/providers', label: 'Providers', end: false },
+  { to: '/admin', label: msg`Overview`, end: true },
+  { to: '/admin/users', label: msg`Users`, end: false },
+  { to: '/admin/caps', label: msg`Daily caps`, end: false },
+  { to: '/admin/abuse', label: msg`Abuse`, end: false },
+  { to: '/admin/audit', label: msg`Audit log`, end: false },
+  { to: '/admin/models', label: msg`Models`, end: false },
+  { to: '/admin/providers', label: msg`Providers`, end: false },
 ];
 
 function Refused({ error }: { error: unknown }) {
-  const text = error instanceof ApiError ? error.message : 'The operator console could not be loaded.';
+  const { t } = useLingui();
+  const text = error instanceof ApiError ? error.message : t`The operator console could not be loaded.`;
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
       <ShieldAlert aria-hidden="true" className="size-10 text-muted" />
@@ -37,6 +40,7 @@ function Refused({ error }: { error: unknown }) {
 
 /** /prod/admin/*: the operator console (overview first, then users, caps, abuse, audit, models, providers); anyone else sees a refusal. */
 export function AdminConsole() {
+  const { t, i18n } = useLingui();
   const me = useQuery(operatorQuery());
   if (me.isPending) {
     return (
@@ -46,14 +50,19 @@ export function AdminConsole() {
     );
   }
   if (me.isError) return <Refused error={me.error} />;
+  const email = me.data.operator.email;
   return (
     <Page
       width="xl"
-      title="Operator console"
-      actions={<span className="text-sm [overflow-wrap:anywhere] text-muted">Signed in as {me.data.operator.email}</span>}
+      title={t`Operator console`}
+      actions={
+        <span className="text-sm [overflow-wrap:anywhere] text-muted">
+          <Trans>Signed in as {email}</Trans>
+        </span>
+      }
     >
       {/* The tabs wrap onto a second row on a phone rather than run off the screen. */}
-      <nav aria-label="Operator console" className="mb-6 flex flex-wrap gap-x-1 border-b border-border">
+      <nav aria-label={t`Operator console`} className="mb-6 flex flex-wrap gap-x-1 border-b border-border">
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
@@ -66,7 +75,7 @@ export function AdminConsole() {
               )
             }
           >
-            {tab.label}
+            {i18n._(tab.label)}
           </NavLink>
         ))}
       </nav>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/format-count';
@@ -31,17 +32,20 @@ export function AdminTable({ label, head, children, empty }: { label: string; he
 /** Previous / next buttons with "page N of M". */
 export function Pager({ page, total, pageSize, onPage }: { page: number; total: number; pageSize: number; onPage(page: number): void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const totalText = formatCount(total);
   return (
     <div className="mt-3 flex items-center justify-between text-sm text-muted">
       <span>
-        {formatCount(total)} in all · page {page} of {pages}
+        <Trans>
+          {totalText} in all · page {page} of {pages}
+        </Trans>
       </span>
       <div className="flex gap-2">
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          <Trans>Next</Trans>
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { auditQuery } from '../api/admin-queries';
@@ -7,14 +8,21 @@ const show = (v: unknown) => (v == null ? '' : JSON.stringify(v));
 
 /** The audit log: who did what to which account or plan, when, why, and the state before and after. */
 export function AuditPanel() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const log = useQuery({ ...auditQuery(page), placeholderData: keepPreviousData });
   return (
-    <section aria-label="Audit log">
+    <section aria-label={t`Audit log`}>
       <AdminTable
-        label="Audit log entries"
-        head={['When', 'Operator', 'Action', 'Target', 'Reason', 'Before → after']}
-        empty={log.data?.entries.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted">No operator actions yet.</p>}
+        label={t`Audit log entries`}
+        head={[t`When`, t`Operator`, t`Action`, t`Target`, t`Reason`, t`Before → after`]}
+        empty={
+          log.data?.entries.length === 0 && (
+            <p className="px-3 py-6 text-center text-sm text-muted">
+              <Trans>No operator actions yet.</Trans>
+            </p>
+          )
+        }
       >
         {log.data?.entries.map((e) => (
           <tr key={e.id}>

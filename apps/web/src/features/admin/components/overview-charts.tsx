@@ -1,4 +1,5 @@
 import type { OverviewDay } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type ChartData, byField, byKey, failureLabel, money, shortDay, summary } from './overview-data';
 import { formatCount } from '@/lib/format-count';
@@ -14,14 +15,18 @@ const count = (n: number) => formatCount(n);
 function DataTable({ title, data, format }: { title: string; data: ChartData; format: (n: number) => string }) {
   return (
     <details className="mt-2 text-sm">
-      <summary className="cursor-pointer text-muted hover:text-fg">Show the figures</summary>
+      <summary className="cursor-pointer text-muted hover:text-fg">
+        <Trans>Show the figures</Trans>
+      </summary>
       <div className="mt-2 max-h-72 overflow-auto rounded-xl border border-border">
         <table className="w-full text-left">
-          <caption className="sr-only">{title} by day</caption>
+          <caption className="sr-only">
+            <Trans>{title} by day</Trans>
+          </caption>
           <thead className="sticky top-0 bg-surface-2 text-xs text-muted">
             <tr>
               <th scope="col" className="px-3 py-1.5 font-medium">
-                Day
+                <Trans>Day</Trans>
               </th>
               {data.series.map((s) => (
                 <th key={s.key} scope="col" className="px-3 py-1.5 font-medium">
@@ -83,7 +88,9 @@ function ChartCard({ id, title, hint, data, days, kind, mode = 'total', format =
       <p className="mb-3 text-sm text-muted">{hint}</p>
       <div role="img" aria-label={summary(title, data, days, mode, format)} className="h-60 w-full">
         {empty ? (
-          <p className="flex h-full items-center justify-center text-sm text-muted">Nothing yet in this period.</p>
+          <p className="flex h-full items-center justify-center text-sm text-muted">
+            <Trans>Nothing yet in this period.</Trans>
+          </p>
         ) : (
           <ResponsiveContainer width="100%" height="100%" minWidth={0}>
             {kind === 'lines' ? (
@@ -118,61 +125,73 @@ function ChartCard({ id, title, hint, data, days, kind, mode = 'total', format =
 
 /** The overview's charts (this module carries the chart library, so it loads only on the overview). */
 export default function OverviewCharts({ series, days }: { series: OverviewDay[]; days: number }) {
+  const { t } = useLingui();
   const currencies = [...new Set(series.flatMap((d) => [...Object.keys(d.mrr), ...Object.keys(d.revenue)]))].sort();
   const currency = currencies[0] ?? 'usd';
   const mrr = byField(
     series,
-    currencies.map((c) => ({ label: `MRR (${c.toUpperCase()})`, value: (d: OverviewDay) => d.mrr[c] ?? 0 })),
+    currencies.map((c) => {
+      const code = c.toUpperCase();
+      return { label: t`MRR (${code})`, value: (d: OverviewDay) => d.mrr[c] ?? 0 };
+    }),
   );
   const revenue = byField(
     series,
-    currencies.map((c) => ({ label: `Paid (${c.toUpperCase()})`, value: (d: OverviewDay) => d.revenue[c] ?? 0 })),
+    currencies.map((c) => {
+      const code = c.toUpperCase();
+      return { label: t`Paid (${code})`, value: (d: OverviewDay) => d.revenue[c] ?? 0 };
+    }),
   );
   const cash = (n: number) => money(n, currency);
+  const currencyCode = currency.toUpperCase();
+  const mrrHint =
+    currencies.length > 1
+      ? t`Each running subscription's latest paid invoice, per month; amounts in ${currencyCode} format.`
+      : t`Each running subscription's latest paid invoice, per month.`;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ChartCard
         id="requests"
-        title="Requests by model"
-        hint="Charged chat and image requests per day."
+        title={t`Requests by model`}
+        hint={t`Charged chat and image requests per day.`}
         data={byKey(series, (d) => d.requests)}
         days={days}
         kind="stacked"
       />
       <ChartCard
         id="credits"
-        title="Credits charged and refunded"
-        hint="Credits taken for requests, and given back when a reply failed."
+        title={t`Credits charged and refunded`}
+        hint={t`Credits taken for requests, and given back when a reply failed.`}
         data={byField(series, [
-          { label: 'Charged', value: (d) => d.credits_charged },
-          { label: 'Refunded', value: (d) => d.credits_refunded },
+          { label: t`Charged`, value: (d) => d.credits_charged },
+          { label: t`Refunded`, value: (d) => d.credits_refunded },
         ])}
         days={days}
         kind="bars"
       />
       <ChartCard
         id="signups"
-        title="Sign-ups and funded guests"
-        hint="New accounts, and guests that were given credits."
+        title={t`Sign-ups and funded guests`}
+        hint={t`New accounts, and guests that were given credits.`}
         data={byField(series, [
-          { label: 'Sign-ups', value: (d) => d.signups },
-          { label: 'Funded guests', value: (d) => d.funded_guests },
+          { label: t`Sign-ups`, value: (d) => d.signups },
+          { label: t`Funded guests`, value: (d) => d.funded_guests },
         ])}
         days={days}
         kind="bars"
       />
       <ChartCard
         id="active"
-        title="Active accounts"
-        hint="Accounts that spent credits that day."
-        data={byField(series, [{ label: 'Active accounts', value: (d) => d.active_accounts }])}
+        title={t`Active accounts`}
+        hint={t`Accounts that spent credits that day.`}
+        data={byField(series, [{ label: t`Active accounts`, value: (d) => d.active_accounts }])}
         days={days}
         kind="bars"
       />
       <ChartCard
         id="subscriptions"
-        title="Active subscriptions by plan"
-        hint="Paid subscriptions running at the end of each day, from the Stripe events."
+        title={t`Active subscriptions by plan`}
+        hint={t`Paid subscriptions running at the end of each day, from the Stripe events.`}
         data={byKey(
           series,
           (d) => d.subscriptions,
@@ -184,8 +203,8 @@ export default function OverviewCharts({ series, days }: { series: OverviewDay[]
       />
       <ChartCard
         id="mrr"
-        title="Monthly recurring revenue"
-        hint={`Each running subscription's latest paid invoice, per month${currencies.length > 1 ? `; amounts in ${currency.toUpperCase()} format` : ''}.`}
+        title={t`Monthly recurring revenue`}
+        hint={mrrHint}
         data={mrr}
         days={days}
         kind="lines"
@@ -194,8 +213,8 @@ export default function OverviewCharts({ series, days }: { series: OverviewDay[]
       />
       <ChartCard
         id="revenue"
-        title="Invoices paid"
-        hint="The amounts of the invoices paid each day."
+        title={t`Invoices paid`}
+        hint={t`The amounts of the invoices paid each day.`}
         data={revenue}
         days={days}
         kind="bars"
@@ -203,8 +222,8 @@ export default function OverviewCharts({ series, days }: { series: OverviewDay[]
       />
       <ChartCard
         id="failures"
-        title="Failed replies by provider and kind"
-        hint="Replies that ended in a provider error."
+        title={t`Failed replies by provider and kind`}
+        hint={t`Replies that ended in a provider error.`}
         data={byKey(series, (d) => d.failed_replies, failureLabel)}
         days={days}
         kind="stacked"

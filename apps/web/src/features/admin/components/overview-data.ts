@@ -1,4 +1,5 @@
 import type { OverviewDay } from '@ensemble/shared';
+import { t } from '@lingui/core/macro';
 import { formatCount } from '@/lib/format-count';
 
 /** One chart's data: a row per day, a column per series (each series has a key, a label and a colour). */
@@ -27,7 +28,7 @@ const OTHER = 'sx';
 export function byKey(
   days: OverviewDay[],
   pick: (d: OverviewDay) => Record<string, number>,
-  label: (key: string) => string = (k) => k || 'unknown',
+  label: (key: string) => string = (k) => k || t`unknown`,
   limit = 6,
 ): ChartData {
   const totals = new Map<string, number>();
@@ -36,7 +37,7 @@ export function byKey(
   const shown = ranked.length > limit ? ranked.slice(0, limit - 1) : ranked;
   const hasOther = ranked.length > shown.length;
   const series: ChartSeries[] = shown.map((k, i) => ({ key: `s${i}`, label: label(k), color: PALETTE[i % PALETTE.length] as string }));
-  if (hasOther) series.push({ key: OTHER, label: 'Other', color: PALETTE[PALETTE.length - 1] as string });
+  if (hasOther) series.push({ key: OTHER, label: t`Other`, color: PALETTE[PALETTE.length - 1] as string });
   const rows = days.map((d) => {
     const row: { day: string } & Record<string, number | string> = { day: d.day };
     const counts = pick(d);
@@ -72,9 +73,15 @@ const count = (n: number) => formatCount(n);
 
 /** A sentence a screen reader hears for the chart: the window and each series' total (or latest value). */
 export function summary(title: string, data: ChartData, days: number, mode: 'total' | 'latest' = 'total', format = count): string {
-  if (data.series.length === 0) return `${title}, last ${days} days: no data yet.`;
-  const parts = data.series.map((s) => `${s.label} ${format(mode === 'total' ? total(data, s.key) : latest(data, s.key))}`);
-  return `${title}, last ${days} days${mode === 'latest' ? ', today' : ', in all'}: ${parts.join('; ')}.`;
+  if (data.series.length === 0) return t`${title}, last ${days} days: no data yet.`;
+  const figures = data.series
+    .map((s) => {
+      const label = s.label;
+      const value = format(mode === 'total' ? total(data, s.key) : latest(data, s.key));
+      return t`${label} ${value}`;
+    })
+    .join('; ');
+  return mode === 'latest' ? t`${title}, last ${days} days, today: ${figures}.` : t`${title}, last ${days} days, in all: ${figures}.`;
 }
 
 /** Minor units (cents) of a currency as money: 123456 usd -> "$1,234.56". */
@@ -90,6 +97,8 @@ export function money(minor: number, currency: string): string {
 
 /** "openai|rate_limit" as "openai · rate limit". */
 export const failureLabel = (key: string) => {
-  const [provider, kind] = key.split('|');
-  return `${provider || 'unknown'} · ${(kind ?? 'unknown').replaceAll('_', ' ')}`;
+  const [provider, rawKind] = key.split('|');
+  const name = provider || t`unknown`;
+  const kind = rawKind === undefined ? t`unknown` : rawKind.replaceAll('_', ' ');
+  return `${name} · ${kind}`;
 };

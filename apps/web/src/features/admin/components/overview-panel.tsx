@@ -1,4 +1,5 @@
 import { OVERVIEW_WINDOWS, type OverviewWindow } from '@ensemble/shared';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
@@ -25,14 +26,24 @@ export function OverviewPanel() {
   const [params, setParams] = useSearchParams();
   const days = windowOf(params.get('days'));
   const q = useQuery(overviewQuery(days));
+  const from = q.data?.from;
+  const to = q.data?.to;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted">
-          {q.data ? `${q.data.from} to ${q.data.to}, by UTC day.` : 'By UTC day.'} Figures are counted as things happen.
+          {q.data ? (
+            <Trans>
+              {from} to {to}, by UTC day. Figures are counted as things happen.
+            </Trans>
+          ) : (
+            <Trans>By UTC day. Figures are counted as things happen.</Trans>
+          )}
         </p>
         <fieldset className="flex gap-1">
-          <legend className="sr-only">Period</legend>
+          <legend className="sr-only">
+            <Trans>Period</Trans>
+          </legend>
           {OVERVIEW_WINDOWS.map((w) => (
             <Button
               key={w}
@@ -41,7 +52,7 @@ export function OverviewPanel() {
               aria-pressed={w === days}
               onClick={() => setParams({ days: String(w) }, { replace: true })}
             >
-              {w} days
+              <Plural value={w} one="# day" other="# days" />
             </Button>
           ))}
         </fieldset>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +12,7 @@ import { formatCount } from '@/lib/format-count';
 
 /** Account search by e-mail or name, paged; each row opens the account. */
 export function UsersPanel() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -23,24 +25,30 @@ export function UsersPanel() {
   }
 
   return (
-    <section aria-label="Users">
-      <form aria-label="Search users" onSubmit={handleSearch} className="mb-4 flex gap-2">
+    <section aria-label={t`Users`}>
+      <form aria-label={t`Search users`} onSubmit={handleSearch} className="mb-4 flex gap-2">
         <Input
-          aria-label="Search by e-mail or name"
-          placeholder="Search by e-mail or name"
+          aria-label={t`Search by e-mail or name`}
+          placeholder={t`Search by e-mail or name`}
           value={text}
           onChange={(e) => setText(e.target.value)}
           className="max-w-md"
         />
         <Button type="submit" icon={<Search />}>
-          Search
+          <Trans>Search</Trans>
         </Button>
       </form>
       {list.isError && <p className="text-sm text-danger">{list.error.message}</p>}
       <AdminTable
-        label="Accounts"
-        head={['Account', 'Plan', 'Balance', 'Status', 'Joined']}
-        empty={list.data?.users.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted">No account matches “{q}”.</p>}
+        label={t`Accounts`}
+        head={[t`Account`, t`Plan`, t`Balance`, t`Status`, t`Joined`]}
+        empty={
+          list.data?.users.length === 0 && (
+            <p className="px-3 py-6 text-center text-sm text-muted">
+              <Trans>No account matches “{q}”.</Trans>
+            </p>
+          )
+        }
       >
         {list.data?.users.map((u) => (
           <tr key={u.id} className="hover:bg-surface-2/60">
@@ -54,11 +62,17 @@ export function UsersPanel() {
             <td className="px-3 py-2 tabular-nums">{formatCount(u.credits)}</td>
             <td className="px-3 py-2">
               {u.suspended ? (
-                <Badge tone="danger">Suspended</Badge>
+                <Badge tone="danger">
+                  <Trans>Suspended</Trans>
+                </Badge>
               ) : u.email_verified ? (
-                <Badge tone="success">Verified</Badge>
+                <Badge tone="success">
+                  <Trans>Verified</Trans>
+                </Badge>
               ) : (
-                <Badge>Unverified</Badge>
+                <Badge>
+                  <Trans>Unverified</Trans>
+                </Badge>
               )}
             </td>
             <td className="px-3 py-2 text-muted">{when(u.created_at)}</td>

@@ -1,4 +1,5 @@
 import type { UserImage } from '@ensemble/shared';
+import { useLingui } from '@lingui/react/macro';
 import { Check, Copy, Trash2 } from 'lucide-react';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
@@ -20,11 +21,12 @@ export function AssetActions({
   onDelete: () => void;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <div className={cn('flex items-center gap-0.5', className)}>
       <IconButton
         size="sm"
-        label={copied ? 'Copied' : 'Copy URL'}
+        label={copied ? t`Copied` : t`Copy URL`}
         icon={copied ? <Check aria-hidden="true" className="text-success" /> : <Copy aria-hidden="true" />}
         onClick={onCopy}
         disabled={busy}
@@ -32,7 +34,7 @@ export function AssetActions({
       <OpenInNewTab href={image.image_url} />
       <IconButton
         size="sm"
-        label="Delete"
+        label={t`Delete`}
         icon={<Trash2 aria-hidden="true" />}
         onClick={onDelete}
         disabled={busy}

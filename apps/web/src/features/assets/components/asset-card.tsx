@@ -1,4 +1,5 @@
 import type { UserImage } from '@ensemble/shared';
+import { useLingui } from '@lingui/react/macro';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { AssetActions } from './asset-actions';
@@ -20,9 +21,10 @@ export interface AssetItemProps {
 
 /** One image in the masonry grid: the picture, its prompt and date, and the actions. */
 export function AssetCard({ image, copied, deleting, onCopy, onDelete }: AssetItemProps) {
+  const { t } = useLingui();
   return (
     <article
-      aria-label={image.prompt || 'Image'}
+      aria-label={image.prompt || t`Image`}
       aria-busy={deleting || undefined}
       data-deleting={deleting || undefined}
       className={cn('group relative overflow-hidden rounded-2xl border border-border bg-surface transition', deleting && 'opacity-60')}
@@ -48,7 +50,7 @@ export function AssetCard({ image, copied, deleting, onCopy, onDelete }: AssetIt
       </div>
       {deleting && (
         <div className="absolute inset-0 flex items-center justify-center bg-bg/50 text-sm text-fg">
-          <Spinner label="Deleting..." />
+          <Spinner label={t`Deleting...`} />
         </div>
       )}
     </article>

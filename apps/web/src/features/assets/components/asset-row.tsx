@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { AssetActions } from './asset-actions';
@@ -5,9 +6,10 @@ import { type AssetItemProps, formatAssetDate } from './asset-card';
 
 /** One image in the list layout: thumbnail, prompt, date and model, actions. */
 export function AssetRow({ image, modelName, copied, deleting, onCopy, onDelete }: AssetItemProps & { modelName?: string }) {
+  const { t } = useLingui();
   return (
     <article
-      aria-label={image.prompt || 'Image'}
+      aria-label={image.prompt || t`Image`}
       aria-busy={deleting || undefined}
       data-deleting={deleting || undefined}
       className={cn('flex items-center gap-4 rounded-2xl border border-border bg-surface p-2.5 pr-3', deleting && 'opacity-60')}
@@ -29,7 +31,7 @@ export function AssetRow({ image, modelName, copied, deleting, onCopy, onDelete 
           {modelName || image.model ? ` · ${modelName ?? image.model}` : ''}
         </p>
       </div>
-      {deleting ? <Spinner label="Deleting..." className="text-xs text-muted" /> : null}
+      {deleting ? <Spinner label={t`Deleting...`} className="text-xs text-muted" /> : null}
       <AssetActions image={image} copied={copied} busy={deleting} onCopy={onCopy} onDelete={onDelete} className="flex-col sm:flex-row" />
     </article>
   );

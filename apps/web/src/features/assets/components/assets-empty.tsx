@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ImagePlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -9,10 +10,14 @@ export function AssetsEmpty() {
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-accent/12 text-accent">
         <ImagePlus aria-hidden="true" className="size-7" />
       </span>
-      <h2 className="mt-5 text-xl text-fg">No assets yet</h2>
-      <p className="mt-2 max-w-sm text-sm text-muted">Every image you generate is kept here, ready to copy, open or download.</p>
+      <h2 className="mt-5 text-xl text-fg">
+        <Trans>No assets yet</Trans>
+      </h2>
+      <p className="mt-2 max-w-sm text-sm text-muted">
+        <Trans>Every image you generate is kept here, ready to copy, open or download.</Trans>
+      </p>
       <Link to="/image-studio" className={buttonClasses({ className: 'mt-6' })}>
-        Open Image Studio
+        <Trans>Open Image Studio</Trans>
       </Link>
     </div>
   );

@@ -1,4 +1,7 @@
 import { CREDITS } from '@ensemble/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
@@ -13,13 +16,15 @@ import { SignedInPanel } from './signed-in-panel';
 /** The forms of the auth panel (screens.md section 4: login, register, forgot-password). */
 export type AuthView = 'login' | 'register' | 'forgot';
 
-const TEXTS: Record<AuthView, { title: string; description: string }> = {
-  login: { title: 'Sign In', description: 'Welcome back. Sign in to pick up your conversations where you left them.' },
+const signUpBonus = CREDITS.signUpBonus;
+
+const TEXTS: Record<AuthView, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  login: { title: msg`Sign In`, description: msg`Welcome back. Sign in to pick up your conversations where you left them.` },
   register: {
-    title: 'Create Account',
-    description: `Save your conversations and get ${CREDITS.signUpBonus} free credits.`,
+    title: msg`Create Account`,
+    description: msg`Save your conversations and get ${signUpBonus} free credits.`,
   },
-  forgot: { title: 'Reset Password', description: "Enter your account's email and we'll send you a link to choose a new password." },
+  forgot: { title: msg`Reset Password`, description: msg`Enter your account's email and we'll send you a link to choose a new password.` },
 };
 
 const VIEW_PATHS: Record<AuthView, string> = { login: '/login', register: '/signup', forgot: '/forgot-password' };
@@ -39,6 +44,7 @@ export function authViewAt(pathname: string): AuthView {
  * the modal was the first page opened).
  */
 export function AuthDialog() {
+  const { t, i18n } = useLingui();
   const { user, expired } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -67,14 +73,14 @@ export function AuthDialog() {
 
   if (user && !signingIn) {
     return (
-      <Dialog open onOpenChange={handleOpenChange} title="Your Account" description="You are signed in." size="sm">
+      <Dialog open onOpenChange={handleOpenChange} title={t`Your Account`} description={t`You are signed in.`} size="sm">
         <SignedInPanel user={user} />
       </Dialog>
     );
   }
   const { title, description } = TEXTS[view];
   return (
-    <Dialog open onOpenChange={handleOpenChange} title={title} description={description} size="sm">
+    <Dialog open onOpenChange={handleOpenChange} title={i18n._(title)} description={i18n._(description)} size="sm">
       <div className="flex flex-col gap-4">
         {sessionExpired && view === 'login' && <SessionExpiredNotice />}
         {view === 'login' && (

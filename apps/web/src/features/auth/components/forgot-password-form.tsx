@@ -1,4 +1,5 @@
 import { MESSAGES, TIMEOUTS } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -14,6 +15,7 @@ import { SuccessNotice, TextButton } from './form-notices';
  * reset instructions' and returns to Sign In after 3 seconds.
  */
 export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn(): void }) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,13 +44,13 @@ export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn(): void 
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Reset Password">
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label={t`Reset Password`}>
       {failure && <ErrorBanner message={failure} />}
       {sent ? (
         <SuccessNotice>{MESSAGES.resetSent}</SuccessNotice>
       ) : (
         <>
-          <Field label="Email" error={errors.email}>
+          <Field label={t`Email`} error={errors.email}>
             <Input
               type="email"
               name="email"
@@ -60,12 +62,14 @@ export function ForgotPasswordForm({ onBackToSignIn }: { onBackToSignIn(): void 
             />
           </Field>
           <Button type="submit" size="lg" loading={resetMutation.isPending} className="w-full">
-            {resetMutation.isPending ? 'Sending...' : 'Send Reset Link'}
+            {resetMutation.isPending ? t`Sending...` : t`Send Reset Link`}
           </Button>
         </>
       )}
       <p className="text-center text-sm text-muted">
-        Remembered it? <TextButton onClick={onBackToSignIn}>Back to Sign In</TextButton>
+        <Trans>
+          Remembered it? <TextButton onClick={onBackToSignIn}>Back to Sign In</TextButton>
+        </Trans>
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@ensemble/shared';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { useFrontendConfig } from '@/features/session';
@@ -65,12 +66,14 @@ export function GoogleSignInButton({ onSigningIn, onSignedIn }: SignInFlowHandle
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
-        or
+        <Trans>or</Trans>
         <span className="h-px flex-1 bg-border" />
       </div>
       {failure && <ErrorBanner message={failure} />}
       {failed ? (
-        <p className="text-center text-xs text-muted">Google sign-in could not be loaded.</p>
+        <p className="text-center text-xs text-muted">
+          <Trans>Google sign-in could not be loaded.</Trans>
+        </p>
       ) : (
         <div
           ref={container}

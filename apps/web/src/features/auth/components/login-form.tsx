@@ -1,4 +1,5 @@
 import { MESSAGES } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -24,6 +25,7 @@ export function LoginForm({
   onCreateAccount,
   googleButton,
 }: SignInFlowHandlers & { onForgotPassword(): void; onCreateAccount(): void; googleButton?: ReactNode }) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
@@ -48,12 +50,12 @@ export function LoginForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Sign In">
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label={t`Sign In`}>
       {failure && <ErrorBanner message={failure} />}
-      <Field label="Email" error={errors.email}>
+      <Field label={t`Email`} error={errors.email}>
         <Input type="email" name="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} required />
       </Field>
-      <Field label="Password" error={errors.password}>
+      <Field label={t`Password`} error={errors.password}>
         <Input
           type="password"
           name="password"
@@ -65,15 +67,17 @@ export function LoginForm({
       </Field>
       <div className="-mt-1 flex justify-end">
         <TextButton onClick={onForgotPassword} className="text-sm">
-          Forgot Password
+          <Trans>Forgot Password</Trans>
         </TextButton>
       </div>
       <Button type="submit" size="lg" loading={loginMutation.isPending} className="w-full">
-        {loginMutation.isPending ? 'Signing In...' : 'Sign In'}
+        {loginMutation.isPending ? t`Signing In...` : t`Sign In`}
       </Button>
       {googleButton}
       <p className="text-center text-sm text-muted">
-        Don't have an account? <TextButton onClick={onCreateAccount}>Create Account</TextButton>
+        <Trans>
+          Don't have an account? <TextButton onClick={onCreateAccount}>Create Account</TextButton>
+        </Trans>
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -18,6 +19,7 @@ type RegisterField = 'email' | 'username' | 'password' | 'confirm';
  * reloads, signed in, at the remembered origin or /prod/thread.
  */
 export function RegisterForm({ onSignIn }: { onSignIn(): void }) {
+  const { t } = useLingui();
   const [values, setValues] = useState<Record<RegisterField, string>>({ email: '', username: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,25 +50,27 @@ export function RegisterForm({ onSignIn }: { onSignIn(): void }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Create Account">
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label={t`Create Account`}>
       {failure && <ErrorBanner message={failure} />}
-      <Field label="Email" error={errors.email}>
+      <Field label={t`Email`} error={errors.email}>
         <Input type="email" name="email" autoComplete="email" autoFocus required {...bind('email')} />
       </Field>
-      <Field label="Username" error={errors.username}>
+      <Field label={t`Username`} error={errors.username}>
         <Input type="text" name="username" autoComplete="username" maxLength={64} required {...bind('username')} />
       </Field>
-      <Field label="Password" hint="At least 8 characters" error={errors.password}>
+      <Field label={t`Password`} hint={t`At least 8 characters`} error={errors.password}>
         <Input type="password" name="password" autoComplete="new-password" required {...bind('password')} />
       </Field>
-      <Field label="Confirm Password" error={errors.confirm}>
+      <Field label={t`Confirm Password`} error={errors.confirm}>
         <Input type="password" name="confirm-password" autoComplete="new-password" required {...bind('confirm')} />
       </Field>
       <Button type="submit" size="lg" loading={busy} className="w-full">
-        {busy ? 'Creating Account...' : 'Create Account'}
+        {busy ? t`Creating Account...` : t`Create Account`}
       </Button>
       <p className="text-center text-sm text-muted">
-        Already have an account? <TextButton onClick={onSignIn}>Sign In</TextButton>
+        <Trans>
+          Already have an account? <TextButton onClick={onSignIn}>Sign In</TextButton>
+        </Trans>
       </p>
     </form>
   );

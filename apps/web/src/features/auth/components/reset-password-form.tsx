@@ -1,4 +1,5 @@
 import { MESSAGES, TIMEOUTS } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -10,13 +11,12 @@ import { authFailureText } from '../auth-errors';
 import { type FieldErrors, isValid, validateNewPassword } from '../auth-validation';
 import { SuccessNotice } from './form-notices';
 
-const DONE_TEXT = 'Your password has been reset. You can now sign in with your new password.';
-
 /**
  * The form of /prod/reset-password: a new password twice (required, at least 8, equal), sent with
  * the mail's token; on success a confirmation, then /prod/thread after 3 seconds.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -40,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (!isValid(found)) return;
     try {
       const message = await updateMutation.mutateAsync({ token, password });
-      setDone(message ?? DONE_TEXT);
+      setDone(message ?? t`Your password has been reset. You can now sign in with your new password.`);
     } catch (error) {
       setFailure(authFailureText(error, { refused: MESSAGES.resetFailed, broken: MESSAGES.resetFailedRetry }));
     }
@@ -51,18 +51,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <div className="flex flex-col gap-4">
         <SuccessNotice>
           <p>{done}</p>
-          <p className="mt-1 text-muted">Taking you to the chat in a few seconds...</p>
+          <p className="mt-1 text-muted">
+            <Trans>Taking you to the chat in a few seconds...</Trans>
+          </p>
         </SuccessNotice>
         <Link to="/login" replace className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-          Sign In Now
+          <Trans>Sign In Now</Trans>
         </Link>
       </div>
     );
   }
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label={t`Choose a new password`}>
       {failure && <ErrorBanner message={failure} />}
-      <Field label="New Password" hint="At least 8 characters" error={errors.password}>
+      <Field label={t`New Password`} hint={t`At least 8 characters`} error={errors.password}>
         <Input
           type="password"
           name="new-password"
@@ -73,7 +75,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           required
         />
       </Field>
-      <Field label="Confirm New Password" error={errors.confirm}>
+      <Field label={t`Confirm New Password`} error={errors.confirm}>
         <Input
           type="password"
           name="confirm-password"
@@ -84,7 +86,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         />
       </Field>
       <Button type="submit" size="lg" loading={updateMutation.isPending} className="w-full">
-        {updateMutation.isPending ? 'Resetting...' : 'Reset Password'}
+        {updateMutation.isPending ? t`Resetting...` : t`Reset Password`}
       </Button>
     </form>
   );

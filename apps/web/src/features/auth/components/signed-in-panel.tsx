@@ -1,4 +1,5 @@
 import type { User } from '@ensemble/shared';
+import { Trans } from '@lingui/react/macro';
 import { CreditCard, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -37,10 +38,10 @@ export function SignedInPanel({ user }: { user: User }) {
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
         <Button variant="secondary" icon={<UserRound aria-hidden="true" className="size-4" />} onClick={() => navigate('/profile')}>
-          Profile
+          <Trans>Profile</Trans>
         </Button>
         <Button variant="secondary" icon={<CreditCard aria-hidden="true" className="size-4" />} onClick={() => navigate('/subscription')}>
-          Subscription
+          <Trans>Subscription</Trans>
         </Button>
       </div>
       <Button
@@ -50,7 +51,7 @@ export function SignedInPanel({ user }: { user: User }) {
         onClick={handleSignOut}
         className="w-full"
       >
-        Sign Out
+        <Trans>Sign Out</Trans>
       </Button>
     </div>
   );

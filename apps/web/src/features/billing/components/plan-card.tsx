@@ -1,4 +1,5 @@
 import { MESSAGES, type SubscriptionTier } from '@ensemble/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -26,13 +27,26 @@ function CardFooter({ plan, action, currentPlanName, paymentsEnabled, pending, b
   if (action === 'current') {
     return (
       <Button variant="secondary" className="w-full" disabled>
-        Current Plan
+        <Trans>Current Plan</Trans>
       </Button>
     );
   }
-  if (action === 'free') return <p className="py-2.5 text-center text-sm text-muted">Included with every account</p>;
-  if (action === 'included') return <p className="py-2.5 text-center text-sm text-muted">Included in your {currentPlanName} plan</p>;
+  if (action === 'free') {
+    return (
+      <p className="py-2.5 text-center text-sm text-muted">
+        <Trans>Included with every account</Trans>
+      </p>
+    );
+  }
+  if (action === 'included') {
+    return (
+      <p className="py-2.5 text-center text-sm text-muted">
+        <Trans>Included in your {currentPlanName} plan</Trans>
+      </p>
+    );
+  }
   const noteId = `plan-${plan.id}-payments`;
+  const planName = plan.name;
   return (
     <>
       <Button
@@ -42,7 +56,7 @@ function CardFooter({ plan, action, currentPlanName, paymentsEnabled, pending, b
         aria-describedby={paymentsEnabled ? undefined : noteId}
         onClick={onPurchase}
       >
-        Upgrade to {plan.name}
+        <Trans>Upgrade to {planName}</Trans>
       </Button>
       {!paymentsEnabled && (
         <p id={noteId} className="mt-2 text-center text-xs text-muted">
@@ -55,9 +69,11 @@ function CardFooter({ plan, action, currentPlanName, paymentsEnabled, pending, b
 
 /** One plan: name, monthly price with the struck list price, credits, feature lines and its action. */
 export function PlanCard(props: PlanCardProps) {
+  const { t } = useLingui();
   const { plan, action, featured } = props;
   const current = action === 'current';
-  const credits = formatCount(plan.credits);
+  const creditCount = plan.credits;
+  const credits = formatCount(creditCount);
   // The credits have their own line above the list; a feature line saying the same is left out.
   const features = plan.features.filter((feature) => !feature.startsWith(`${credits} credits`));
   return (
@@ -73,26 +89,40 @@ export function PlanCard(props: PlanCardProps) {
         <h2 id={`plan-${plan.id}-name`} className="text-xl text-fg">
           {plan.name}
         </h2>
-        {current ? <Badge tone="success">Your plan</Badge> : featured ? <Badge tone="accent">Most popular</Badge> : null}
+        {current ? (
+          <Badge tone="success">
+            <Trans>Your plan</Trans>
+          </Badge>
+        ) : featured ? (
+          <Badge tone="accent">
+            <Trans>Most popular</Trans>
+          </Badge>
+        ) : null}
       </div>
 
       <p className="mt-4 flex items-baseline gap-2">
         <span className="text-4xl font-semibold tracking-tight text-fg">{price(plan.price)}</span>
-        <span className="text-sm text-muted">/month</span>
+        <span className="text-sm text-muted">
+          <Trans>/month</Trans>
+        </span>
         {plan.listPrice !== null && plan.listPrice > plan.price && (
           <span className="ml-1 text-base text-muted line-through">
-            <span className="sr-only">Regular price </span>
+            <span className="sr-only">
+              <Trans>Regular price</Trans>{' '}
+            </span>
             {price(plan.listPrice)}
           </span>
         )}
       </p>
       <p className={cn('mt-1 min-h-5 text-xs', plan.listPrice !== null ? 'font-medium text-warning' : 'text-muted')}>
-        {plan.listPrice !== null ? 'Early adopter pricing, limited time' : 'Free forever'}
+        {plan.listPrice !== null ? t`Early adopter pricing, limited time` : t`Free forever`}
       </p>
 
       <p className="mt-5 rounded-xl bg-surface-2 px-3 py-2 text-sm text-fg">
-        <span className="font-semibold">{credits} credits</span>{' '}
-        <span className="text-muted">{plan.id === 'free' ? 'to start' : 'every month'}</span>
+        <span className="font-semibold">
+          <Plural value={creditCount} one={`${credits} credit`} other={`${credits} credits`} />
+        </span>{' '}
+        <span className="text-muted">{plan.id === 'free' ? t`to start` : t`every month`}</span>
       </p>
 
       <ul className="mt-5 mb-6 space-y-2.5 text-sm">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -26,14 +27,16 @@ export function PlanCarousel({
   index: number;
   onIndexChange(index: number): void;
 }) {
+  const { t } = useLingui();
   const last = slides.length - 1;
+  const total = slides.length;
   const go = (next: number) => onIndexChange(Math.max(0, Math.min(last, next)));
   const swipe = useSwipe(
     () => go(index + 1),
     () => go(index - 1),
   );
   return (
-    <section aria-roledescription="carousel" aria-label="Plans" className="-mx-1">
+    <section aria-roledescription={t`carousel`} aria-label={t`Plans`} className="-mx-1">
       <div className="overflow-hidden">
         <div
           data-testid="plan-carousel-track"
@@ -41,41 +44,48 @@ export function PlanCarousel({
           style={{ transform: `translateX(calc(${-index * 100}% + ${swipe.offset}px))` }}
           {...swipe.handlers}
         >
-          {slides.map((slide, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes a slide a group; a fieldset is for forms.
-            <div
-              key={slide.key}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${slide.label} (${i + 1} of ${slides.length})`}
-              aria-hidden={i !== index}
-              inert={i !== index}
-              className="w-full shrink-0 px-1 py-1"
-            >
-              {slide.content}
-            </div>
-          ))}
+          {slides.map((slide, i) => {
+            const slideLabel = slide.label;
+            const position = i + 1;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes a slide a group; a fieldset is for forms.
+              <div
+                key={slide.key}
+                role="group"
+                aria-roledescription={t`slide`}
+                aria-label={t`${slideLabel} (${position} of ${total})`}
+                aria-hidden={i !== index}
+                inert={i !== index}
+                className="w-full shrink-0 px-1 py-1"
+              >
+                {slide.content}
+              </div>
+            );
+          })}
         </div>
       </div>
       <div className="mt-5 flex items-center justify-center gap-4">
-        <button type="button" aria-label="Previous plan" className={arrowClasses} disabled={index === 0} onClick={() => go(index - 1)}>
+        <button type="button" aria-label={t`Previous plan`} className={arrowClasses} disabled={index === 0} onClick={() => go(index - 1)}>
           <ChevronLeft aria-hidden="true" className="size-4" />
         </button>
         <div className="flex items-center gap-2">
-          {slides.map((slide, i) => (
-            <button
-              key={slide.key}
-              type="button"
-              aria-label={`Show ${slide.label}`}
-              aria-current={i === index || undefined}
-              onClick={() => go(i)}
-              className="flex size-6 items-center justify-center"
-            >
-              <span className={cn('block h-2 rounded-full transition-all', i === index ? 'w-6 bg-accent' : 'w-2 bg-border-strong')} />
-            </button>
-          ))}
+          {slides.map((slide, i) => {
+            const slideLabel = slide.label;
+            return (
+              <button
+                key={slide.key}
+                type="button"
+                aria-label={t`Show ${slideLabel}`}
+                aria-current={i === index || undefined}
+                onClick={() => go(i)}
+                className="flex size-6 items-center justify-center"
+              >
+                <span className={cn('block h-2 rounded-full transition-all', i === index ? 'w-6 bg-accent' : 'w-2 bg-border-strong')} />
+              </button>
+            );
+          })}
         </div>
-        <button type="button" aria-label="Next plan" className={arrowClasses} disabled={index === last} onClick={() => go(index + 1)}>
+        <button type="button" aria-label={t`Next plan`} className={arrowClasses} disabled={index === last} onClick={() => go(index + 1)}>
           <ChevronRight aria-hidden="true" className="size-4" />
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { MESSAGES, TIERS, type Tier, type User } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarClock, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,9 @@ function StatusLine({ user, planName }: { user: User; planName: string }) {
     <div className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-border bg-surface px-5 py-4 text-sm">
       <CalendarClock aria-hidden="true" className="size-4 text-muted" />
       <span className="text-muted">
-        Current plan: <span className="font-medium text-fg">{planName}</span>
+        <Trans>
+          Current plan: <span className="font-medium text-fg">{planName}</span>
+        </Trans>
       </span>
       <span aria-hidden="true" className="hidden text-subtle sm:inline">
         ·
@@ -44,6 +47,7 @@ function StatusLine({ user, planName }: { user: User; planName: string }) {
  * 768 px), the user's subscription status, and checkout for a higher plan (screens.md, Plans).
  */
 export function PlansScreen({ user, onRedirect = assignLocation }: PlansScreenProps) {
+  const { t } = useLingui();
   const config = useAppConfig();
   const checkout = useCreateCheckoutSession();
   const wide = useIsWideScreen();
@@ -64,7 +68,7 @@ export function PlansScreen({ user, onRedirect = assignLocation }: PlansScreenPr
   if (config.isPending) {
     return (
       <div className="flex justify-center py-16 text-muted">
-        <Spinner size="lg" label="Loading plans..." className="flex-col text-sm" />
+        <Spinner size="lg" label={t`Loading plans...`} className="flex-col text-sm" />
       </div>
     );
   }
@@ -73,7 +77,7 @@ export function PlansScreen({ user, onRedirect = assignLocation }: PlansScreenPr
       <div className="space-y-4">
         <ErrorBanner message={config.error.message} />
         <Button variant="secondary" onClick={() => void config.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -98,22 +102,26 @@ export function PlansScreen({ user, onRedirect = assignLocation }: PlansScreenPr
     });
   };
 
-  const cards = TIERS.map((tier) => ({
-    key: tier,
-    label: `${subscriptionTiers[tier].name} plan`,
-    content: (
-      <PlanCard
-        plan={subscriptionTiers[tier]}
-        action={planAction(tier, current)}
-        currentPlanName={subscriptionTiers[current].name}
-        paymentsEnabled={paymentsEnabled}
-        pending={pendingTier === tier}
-        busy={pendingTier !== null}
-        featured={tier === 'pro'}
-        onPurchase={() => handlePurchase(tier)}
-      />
-    ),
-  }));
+  const cards = TIERS.map((tier) => {
+    const planName = subscriptionTiers[tier].name;
+    return {
+      key: tier,
+      label: t`${planName} plan`,
+      content: (
+        <PlanCard
+          plan={subscriptionTiers[tier]}
+          action={planAction(tier, current)}
+          currentPlanName={subscriptionTiers[current].name}
+          paymentsEnabled={paymentsEnabled}
+          pending={pendingTier === tier}
+          busy={pendingTier !== null}
+          featured={tier === 'pro'}
+          onPurchase={() => handlePurchase(tier)}
+        />
+      ),
+    };
+  });
+  const notConfigured = MESSAGES.paymentsNotConfigured;
 
   return (
     <div>
@@ -121,7 +129,7 @@ export function PlansScreen({ user, onRedirect = assignLocation }: PlansScreenPr
       {!paymentsEnabled && (
         <p className="mb-6 flex items-center gap-2 text-sm text-muted">
           <Info aria-hidden="true" className="size-4 shrink-0" />
-          {MESSAGES.paymentsNotConfigured} The plans are shown for reference.
+          <Trans>{notConfigured} The plans are shown for reference.</Trans>
         </p>
       )}
       {error && <ErrorBanner className="mb-6" message={error} onDismiss={() => setError(null)} />}
@@ -135,7 +143,9 @@ export function PlansScreen({ user, onRedirect = assignLocation }: PlansScreenPr
         <PlanCarousel slides={cards} index={slide} onIndexChange={setSlide} />
       )}
       <p className="mt-8 text-center text-xs text-muted">
-        Prices in USD. Paid plans renew monthly; each renewal resets your balance to the plan's credits, and unused credits expire.
+        <Trans>
+          Prices in USD. Paid plans renew monthly; each renewal resets your balance to the plan's credits, and unused credits expire.
+        </Trans>
       </p>
     </div>
   );

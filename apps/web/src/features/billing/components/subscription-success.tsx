@@ -1,4 +1,5 @@
 import { MESSAGES, PLANS, type VerifySessionResponse } from '@ensemble/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -11,18 +12,19 @@ import { ResultPanel } from './result-panel';
 import { formatCount } from '@/lib/format-count';
 
 function Failure({ message }: { message: string }) {
+  const { t } = useLingui();
   return (
     <ResultPanel
       tone="danger"
       icon={<CircleAlert />}
-      title="Oops!"
+      title={t`Oops!`}
       actions={
         <>
           <LegalLink doc="contact" className={buttonClasses({ variant: 'secondary' })}>
-            Contact Support
+            <Trans>Contact Support</Trans>
           </LegalLink>
           <Link to="/subscription" className={buttonClasses()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </Link>
         </>
       }
@@ -30,7 +32,9 @@ function Failure({ message }: { message: string }) {
       <p role="alert" className="font-medium text-fg">
         {message}
       </p>
-      <p>If you were charged, contact support with the time of your purchase and we will put it right.</p>
+      <p>
+        <Trans>If you were charged, contact support with the time of your purchase and we will put it right.</Trans>
+      </p>
     </ResultPanel>
   );
 }
@@ -47,6 +51,7 @@ export function SubscriptionSuccess({
   sessionId: string | null;
   onConfirmed?(result: VerifySessionResponse): void;
 }) {
+  const { t } = useLingui();
   const verify = useVerifySession(sessionId);
   const announced = useRef<string | null>(null);
   const result = verify.data;
@@ -62,34 +67,45 @@ export function SubscriptionSuccess({
   if (verify.isError) return <Failure message={verifyErrorText(verify.error)} />;
   if (!result) {
     return (
-      <ResultPanel tone="neutral" icon={<Spinner size="lg" />} title="Confirming...">
-        <p role="status">Confirming your subscription. This only takes a moment.</p>
+      <ResultPanel tone="neutral" icon={<Spinner size="lg" />} title={t`Confirming...`}>
+        <p role="status">
+          <Trans>Confirming your subscription. This only takes a moment.</Trans>
+        </p>
       </ResultPanel>
     );
   }
-  const plan = PLANS[result.tier];
+  const planName = PLANS[result.tier].name;
+  const creditCount = result.credits_remaining;
+  const credits = formatCount(creditCount);
   return (
     <ResultPanel
       tone="success"
       icon={<CircleCheck />}
-      title="Thank You!"
+      title={t`Thank You!`}
       actions={
         <>
           <Link to="/subscription" className={buttonClasses({ variant: 'secondary' })}>
-            View Subscription
+            <Trans>View Subscription</Trans>
           </Link>
           <Link to="/profile" className={buttonClasses()}>
-            Go to My Account
+            <Trans>Go to My Account</Trans>
           </Link>
         </>
       }
     >
       <p className="text-fg">
-        Your <span className="font-semibold">{plan.name}</span> plan is active.
+        <Trans>
+          Your <span className="font-semibold">{planName}</span> plan is active.
+        </Trans>
       </p>
       <p>
-        You now have <span className="font-semibold text-fg">{formatCount(result.credits_remaining)} credits</span> to use across every
-        model.
+        <Trans>
+          You now have{' '}
+          <span className="font-semibold text-fg">
+            <Plural value={creditCount} one={`${credits} credit`} other={`${credits} credits`} />
+          </span>{' '}
+          to use across every model.
+        </Trans>
       </p>
     </ResultPanel>
   );

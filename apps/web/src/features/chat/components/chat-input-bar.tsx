@@ -1,4 +1,5 @@
 import { UI, acceptsImages } from '@ensemble/shared';
+import { useLingui } from '@lingui/react/macro';
 import { ArrowUp, Square } from 'lucide-react';
 import {
   memo,
@@ -40,6 +41,7 @@ export const ChatInputBar = memo(function ChatInputBar({
   streaming?: boolean;
   onStop?(): void;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -82,15 +84,16 @@ export const ChatInputBar = memo(function ChatInputBar({
   const canAttach = messageType === 'text';
   const hasImage = files.attached.some((a) => a.kind === 'image');
   const unavailable = (m: { input?: ('text' | 'image')[] }) =>
-    hasImage && !acceptsImages(m) ? 'Cannot see images: remove the attached image to use it' : null;
+    hasImage && !acceptsImages(m) ? t`Cannot see images: remove the attached image to use it` : null;
   const currentBlocked = canAttach && current ? unavailable(current) : null;
+  const blockedModel = current?.name ?? t`This model`;
   const sendable = (text.trim() || (canAttach && files.attached.length > 0)) && files.uploading === 0 && !currentBlocked;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!sendable || disabled || streaming) return;
     const attachments = canAttach ? files.attached : [];
-    const prompt = text.trim() || 'Please look at the attached files.';
+    const prompt = text.trim() || t`Please look at the attached files.`;
     onSend({ prompt, model, type: messageType, aspectRatio, ...(attachments.length ? { attachments } : {}) });
     setText('');
     files.clear();
@@ -136,7 +139,7 @@ export const ChatInputBar = memo(function ChatInputBar({
       {canAttach ? <FilesToSend files={files} className="px-3 pt-3" /> : null}
       {files.error || currentBlocked ? (
         <p className="px-4 pt-2 text-sm text-danger" role="alert" data-testid="attachment-error">
-          {files.error ?? `${current?.name ?? 'This model'} cannot see images: remove the attached image or choose another model`}
+          {files.error ?? t`${blockedModel} cannot see images: remove the attached image or choose another model`}
         </p>
       ) : null}
       <textarea
@@ -145,15 +148,16 @@ export const ChatInputBar = memo(function ChatInputBar({
         onChange={(e) => setText(e.target.value)}
         onKeyDown={handleKeyDown}
         onPaste={onPaste}
-        placeholder="Ask me anything..."
-        aria-label="Message"
+        placeholder={t`Ask me anything...`}
+        aria-label={t`Message`}
+        data-message-box="chat"
         rows={2}
         style={{ minHeight: UI.textareaMinPx, maxHeight: UI.textareaMaxPx }}
         className="block w-full resize-none field-sizing-content overflow-y-auto bg-transparent px-4 pt-3 pb-1 text-body text-fg outline-none placeholder:text-subtle"
       />
       <div className="flex flex-wrap items-center gap-2 px-2 pb-2">
         <TypeToggle value={messageType} onChange={setMessageType} />
-        {canAttach ? <AttachButton title="Attach images, PDFs or text files (or paste, or drop them here)" onFiles={addFiles} /> : null}
+        {canAttach ? <AttachButton title={t`Attach images, PDFs or text files (or paste, or drop them here)`} onFiles={addFiles} /> : null}
         <ModelPicker
           models={options}
           value={model}
@@ -167,8 +171,8 @@ export const ChatInputBar = memo(function ChatInputBar({
         {streaming && onStop ? (
           <button
             type="button"
-            aria-label="Stop reply"
-            title="Stop (Esc)"
+            aria-label={t`Stop reply`}
+            title={t`Stop (Esc)`}
             onClick={onStop}
             className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-fg text-surface shadow-sm transition hover:brightness-110"
           >
@@ -177,7 +181,7 @@ export const ChatInputBar = memo(function ChatInputBar({
         ) : (
           <button
             type="submit"
-            aria-label="Send message"
+            aria-label={t`Send message`}
             disabled={!sendable || disabled}
             className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
           >

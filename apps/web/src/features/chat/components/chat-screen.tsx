@@ -1,4 +1,5 @@
 import { type ModelType, normalizeAspectRatio, type ThreadSettings } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { LoadingScreen } from '@/components/ui/spinner';
@@ -25,6 +26,7 @@ import { ThreadHeader } from './thread-header';
 
 /** The chat screen of core.md section 2: side panel, thread header, messages or the empty state, banner, status and input. */
 export function ChatScreen() {
+  const { t } = useLingui();
   const chat = useChatController();
   useThreadRouting(chat);
   useChatEvents(chat);
@@ -158,8 +160,10 @@ export function ChatScreen() {
         onNewThread={handleNewChat}
         onDeleteThread={chat.deleteThread}
       />
-      <section className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
-        <h1 className="sr-only">Chat</h1>
+      <section className="flex min-w-0 flex-1 flex-col" aria-label={t`Conversation`}>
+        <h1 className="sr-only">
+          <Trans>Chat</Trans>
+        </h1>
         <ThreadHeader
           threadId={threadId}
           title={title}
@@ -175,7 +179,7 @@ export function ChatScreen() {
           onNewChat={handleNewChat}
         />
         {chat.loadingThread && messages.length === 0 ? (
-          <LoadingScreen label="Loading messages..." />
+          <LoadingScreen label={t`Loading messages...`} />
         ) : showEmpty ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
             <EmptyChat onPick={handlePick} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { memo, useEffect, useRef } from 'react';
 import { SaveConversationsPanel } from '@/components/save-conversations-panel';
 import { cn } from '@/lib/cn';
@@ -14,6 +15,7 @@ export const ChatSidePanel = memo(function ChatSidePanel({
   onClose,
   ...list
 }: ThreadListPanelProps & { open: boolean; wide: boolean; isGuest: boolean; onClose(): void }) {
+  const { t } = useLingui();
   // The latest onClose (a new function each render), so the listener below lives as long as the drawer.
   const close = useRef(onClose);
   close.current = onClose;
@@ -37,7 +39,7 @@ export const ChatSidePanel = memo(function ChatSidePanel({
     <>
       {!wide && <div aria-hidden className="fixed inset-0 top-16 z-30 bg-overlay" onClick={onClose} />}
       <aside
-        aria-label={isGuest ? 'Account' : 'Your chats'}
+        aria-label={isGuest ? t`Account` : t`Your chats`}
         data-testid="chat-side-panel"
         className={cn(
           'flex w-72 shrink-0 flex-col border-r border-border bg-bg',

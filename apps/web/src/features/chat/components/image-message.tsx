@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, ImageOff, Link2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useCopyMarker } from '@/components/markdown';
@@ -41,6 +42,7 @@ export function ImageMessage({
   aspectRatio?: string;
   onRegenerate?(): void;
 }) {
+  const { t } = useLingui();
   const [state, setState] = useState<LoadState>(() => (isImageDeleted(url) ? 'deleted' : 'loading'));
   const [attempt, setAttempt] = useState(0);
   const loaded = state === 'loaded';
@@ -66,7 +68,7 @@ export function ImageMessage({
       >
         {state === 'loading' && (
           <div className="absolute inset-0 flex items-center justify-center">
-            <Spinner size="md" label="Loading image..." className="text-sm text-muted" />
+            <Spinner size="md" label={t`Loading image...`} className="text-sm text-muted" />
           </div>
         )}
         {state === 'deleted' || state === 'failed' ? (
@@ -77,12 +79,18 @@ export function ImageMessage({
             <ImageOff className="size-6" aria-hidden />
             {state === 'deleted' ? (
               <>
-                <span className="font-medium text-fg">Image deleted</span>
-                <span className="text-xs">It was removed from My Assets.</span>
+                <span className="font-medium text-fg">
+                  <Trans>Image deleted</Trans>
+                </span>
+                <span className="text-xs">
+                  <Trans>It was removed from My Assets.</Trans>
+                </span>
               </>
             ) : (
               <>
-                <span className="font-medium text-fg">Image could not be loaded</span>
+                <span className="font-medium text-fg">
+                  <Trans>Image could not be loaded</Trans>
+                </span>
                 <button
                   type="button"
                   className="rounded-md px-2 py-1 text-xs underline hover:text-fg"
@@ -91,7 +99,7 @@ export function ImageMessage({
                     setAttempt((n) => n + 1);
                   }}
                 >
-                  Try again
+                  <Trans>Try again</Trans>
                 </button>
               </>
             )}
@@ -100,7 +108,7 @@ export function ImageMessage({
           <img
             key={attempt}
             src={source.src}
-            alt={prompt || 'Generated image'}
+            alt={prompt || t`Generated image`}
             onLoad={() => setState('loaded')}
             onError={() => void whyFailed(source.src).then(setState)}
             className={cn('size-full object-cover transition-opacity', loaded ? 'opacity-100' : 'opacity-0')}
@@ -111,16 +119,16 @@ export function ImageMessage({
       <div className="flex flex-wrap gap-1">
         {onRegenerate && (
           <button type="button" className={action} onClick={onRegenerate}>
-            <RefreshCw className="size-3.5" aria-hidden /> Regenerate
+            <RefreshCw className="size-3.5" aria-hidden /> <Trans>Regenerate</Trans>
           </button>
         )}
         {state !== 'deleted' && (
           <>
             <button type="button" className={action} onClick={() => void copy(absolute)}>
-              <Link2 className="size-3.5" aria-hidden /> {copied ? 'Copied' : 'Copy image URL'}
+              <Link2 className="size-3.5" aria-hidden /> {copied ? t`Copied` : t`Copy image URL`}
             </button>
             <a href={url} target="_blank" rel="noopener noreferrer" className={action}>
-              <ExternalLink className="size-3.5" aria-hidden /> Open in new tab
+              <ExternalLink className="size-3.5" aria-hidden /> <Trans>Open in new tab</Trans>
             </a>
           </>
         )}

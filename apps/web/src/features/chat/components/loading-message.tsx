@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -19,7 +20,7 @@ export function BusyNote({ retryAt }: { retryAt: number }) {
   const seconds = useSecondsUntil(retryAt);
   return (
     <p className="text-sm text-muted" role="status" data-testid="busy-note">
-      The service is busy. Trying again in {seconds} s…
+      <Trans>The service is busy. Trying again in {seconds} s…</Trans>
     </p>
   );
 }
@@ -33,8 +34,14 @@ export function StreamingDots({ queued }: { queued: number }) {
           <span key={delay} className="size-1.5 animate-bounce rounded-full bg-current" style={{ animationDelay: `${delay}ms` }} />
         ))}
       </span>
-      <span className="sr-only">Generating a reply</span>
-      {queued > 0 && <span>({queued} more in queue)</span>}
+      <span className="sr-only">
+        <Trans>Generating a reply</Trans>
+      </span>
+      {queued > 0 && (
+        <span>
+          <Trans>({queued} more in queue)</Trans>
+        </span>
+      )}
     </span>
   );
 }
@@ -66,9 +73,17 @@ export function LoadingMessage({
     >
       <Spinner size="md" className="text-accent" />
       <div className="min-w-0 text-sm">
-        <p className="font-medium text-fg">Generating with {modelName}</p>
-        <p className="text-muted">Image generation may take up to 30 seconds</p>
-        {queued > 0 && <p className="text-muted">({queued} more in queue)</p>}
+        <p className="font-medium text-fg">
+          <Trans>Generating with {modelName}</Trans>
+        </p>
+        <p className="text-muted">
+          <Trans>Image generation may take up to 30 seconds</Trans>
+        </p>
+        {queued > 0 && (
+          <p className="text-muted">
+            <Trans>({queued} more in queue)</Trans>
+          </p>
+        )}
         {retryAt ? <BusyNote retryAt={retryAt} /> : null}
       </div>
     </div>

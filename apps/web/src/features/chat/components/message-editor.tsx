@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -14,6 +15,7 @@ export function MessageEditor({
   onSaveAndSubmit?(content: string): void;
   onCancel(): void;
 }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const blank = !draft.trim();
@@ -27,7 +29,7 @@ export function MessageEditor({
   return (
     <div className="flex flex-col gap-2">
       <textarea
-        aria-label="Edit message"
+        aria-label={t`Edit message`}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         rows={Math.min(12, Math.max(3, draft.split('\n').length))}
@@ -35,7 +37,7 @@ export function MessageEditor({
       />
       <div className="flex gap-2">
         <Button size="sm" onClick={save} disabled={blank} loading={saving}>
-          Save
+          <Trans>Save</Trans>
         </Button>
         {onSaveAndSubmit && (
           <Button
@@ -47,11 +49,11 @@ export function MessageEditor({
               onCancel();
             }}
           >
-            Save &amp; submit
+            <Trans>Save &amp; submit</Trans>
           </Button>
         )}
         <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ModelEntry, User } from '@ensemble/shared';
 import { FastForward } from 'lucide-react';
 import { memo, useState } from 'react';
@@ -48,17 +49,18 @@ export interface BranchActions {
 
 /** Skip, beside the typing reply: its own component, so it is not drawn again with every typed frame. */
 const SkipTyping = memo(function SkipTyping({ streaming, onSkip }: { streaming: boolean; onSkip(): void }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       onClick={onSkip}
       aria-keyshortcuts={streaming ? undefined : 'Escape'}
-      title={streaming ? 'Show the reply so far at once' : 'Show the whole reply (Esc)'}
+      title={streaming ? t`Show the reply so far at once` : t`Show the whole reply (Esc)`}
       className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-0.5 text-xs text-muted transition hover:bg-surface-2 hover:text-fg"
       data-testid="skip-typing"
     >
       <FastForward className="size-3.5" aria-hidden />
-      Skip
+      <Trans>Skip</Trans>
     </button>
   );
 });
@@ -81,9 +83,10 @@ function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
 }
 
 function Avatar({ mine, user, model, small }: { mine: boolean; user: User | null; model: ModelEntry | undefined; small?: boolean }) {
+  const { t } = useLingui();
   if (mine)
     return (
-      <UserAvatar username={user?.username ?? 'You'} picture={user?.picture} size="sm" className={small ? 'size-6 text-xs' : undefined} />
+      <UserAvatar username={user?.username ?? t`You`} picture={user?.picture} size="sm" className={small ? 'size-6 text-xs' : undefined} />
     );
   return (
     <span
@@ -107,11 +110,12 @@ export const MessageItem = memo(function MessageItem({
   branch,
   readOnly,
 }: MessageItemProps) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const mine = message.sender === 'user';
   // On a shared page the prompts are the sharer's, not the reader's.
-  const name = mine ? (readOnly ? 'User' : 'You') : (model?.name ?? message.model ?? 'Assistant');
+  const name = mine ? (readOnly ? t`User` : t`You`) : (model?.name ?? message.model ?? t`Assistant`);
   const stored = !readOnly && !isTemporaryId(message.id);
   const settled = message.type !== 'loading' && !message.streaming;
   const image = message.type === 'image' || (message.type === 'loading' && model?.type === 'image');
@@ -121,7 +125,7 @@ export const MessageItem = memo(function MessageItem({
       data-testid="message"
       data-message-id={message.id}
       data-sender={message.sender}
-      aria-label={`${name} said`}
+      aria-label={t`${name} said`}
     >
       <div className="hidden pt-0.5 sm:block">
         <Avatar mine={mine} user={user} model={model} />
@@ -135,8 +139,8 @@ export const MessageItem = memo(function MessageItem({
             {name}
           </span>
           {!mine && message.metadata?.demo === true && (
-            <Badge title="Answered by the built-in demo provider" data-testid="demo-label">
-              demo
+            <Badge title={t`Answered by the built-in demo provider`} data-testid="demo-label">
+              <Trans>demo</Trans>
             </Badge>
           )}
         </div>
@@ -145,7 +149,7 @@ export const MessageItem = memo(function MessageItem({
         )}
         {editing && mine && message.metadata?.attachments?.length ? (
           <div className="mb-2">
-            <AttachmentChips attachments={message.metadata.attachments} label="Attached files" />
+            <AttachmentChips attachments={message.metadata.attachments} label={t`Attached files`} />
           </div>
         ) : null}
         {editing ? (
@@ -156,7 +160,12 @@ export const MessageItem = memo(function MessageItem({
             onCancel={() => setEditing(false)}
           />
         ) : message.type === 'loading' ? (
-          <LoadingMessage image={image} modelName={model?.name ?? message.model ?? 'the model'} queued={queued} retryAt={message.retryAt} />
+          <LoadingMessage
+            image={image}
+            modelName={model?.name ?? message.model ?? t`the model`}
+            queued={queued}
+            retryAt={message.retryAt}
+          />
         ) : message.type === 'image' ? (
           <ImageMessage
             url={message.content}
@@ -168,7 +177,7 @@ export const MessageItem = memo(function MessageItem({
           <>
             {message.metadata?.attachments?.length ? (
               <div className="mb-2">
-                <AttachmentChips attachments={message.metadata.attachments} label="Attached files" />
+                <AttachmentChips attachments={message.metadata.attachments} label={t`Attached files`} />
               </div>
             ) : null}
             <p className="whitespace-pre-wrap break-words text-body text-fg">{message.content}</p>
@@ -196,9 +205,9 @@ export const MessageItem = memo(function MessageItem({
         <ConfirmDialog
           open={confirmingDelete}
           onOpenChange={setConfirmingDelete}
-          title="Delete message"
-          message="Delete this message and everything below it on this branch? Other versions stay. This cannot be undone."
-          confirmLabel="Delete"
+          title={t`Delete message`}
+          message={t`Delete this message and everything below it on this branch? Other versions stay. This cannot be undone.`}
+          confirmLabel={t`Delete`}
           tone="danger"
           onConfirm={() => onDelete(message.id)}
         />

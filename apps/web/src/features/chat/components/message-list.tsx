@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ModelEntry, User } from '@ensemble/shared';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -110,7 +111,7 @@ export function MessageList({
         {more > 0 && (
           <div className="flex justify-center pt-4">
             <Button variant="secondary" size="sm" onClick={loadEarlier} disabled={loading} aria-busy={loading}>
-              Load earlier messages ({more})
+              <Trans>Load earlier messages ({more})</Trans>
             </Button>
           </div>
         )}

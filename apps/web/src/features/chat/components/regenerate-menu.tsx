@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ModelEntry } from '@ensemble/shared';
 import { RefreshCw } from 'lucide-react';
 import {
@@ -20,18 +21,25 @@ export function RegenerateMenu({
   models: ModelEntry[];
   onPick(modelId: string): void;
 }) {
+  const { t } = useLingui();
   const others = models.filter((m) => m.id !== current);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <IconButton size="sm" label="Regenerate" icon={<RefreshCw />} />
+        <IconButton size="sm" label={t`Regenerate`} icon={<RefreshCw />} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto">
-        {current && <DropdownMenuItem onSelect={() => onPick(current)}>Regenerate with the same model</DropdownMenuItem>}
+        {current && (
+          <DropdownMenuItem onSelect={() => onPick(current)}>
+            <Trans>Regenerate with the same model</Trans>
+          </DropdownMenuItem>
+        )}
         {others.length > 0 && (
           <>
             <DropdownMenuSeparator />
-            <DropdownMenuLabel>Regenerate with…</DropdownMenuLabel>
+            <DropdownMenuLabel>
+              <Trans>Regenerate with…</Trans>
+            </DropdownMenuLabel>
             {others.map((m) => (
               <DropdownMenuItem key={m.id} onSelect={() => onPick(m.id)}>
                 {m.name}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PanelLeft, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -39,6 +40,7 @@ export const ThreadHeader = memo(function ThreadHeader({
   onDelete,
   onNewChat,
 }: ThreadHeaderProps) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const date = formatDate(createdAt);
   return (
@@ -49,7 +51,7 @@ export const ThreadHeader = memo(function ThreadHeader({
       data-testid="thread-header"
     >
       <IconButton
-        label={panelOpen ? 'Hide chats' : 'Show chats'}
+        label={panelOpen ? t`Hide chats` : t`Show chats`}
         aria-expanded={panelOpen}
         size="sm"
         icon={<PanelLeft />}
@@ -60,37 +62,49 @@ export const ThreadHeader = memo(function ThreadHeader({
         <ThreadTitle key={`${threadId}:${title}`} title={title} editable={threadId !== null} onRename={onRename} />
       </div>
       <p className="col-span-2 truncate text-xs text-muted sm:col-span-1 sm:col-start-2">
-        {date && <span>Created {date} · </span>}
+        {date && (
+          <span>
+            <Trans>Created {date}</Trans> ·{' '}
+          </span>
+        )}
         <span data-testid="message-count">
-          {messageCount} message{messageCount === 1 ? '' : 's'}
+          <Plural value={messageCount} one="# message" other="# messages" />
         </span>
         {totalCredits !== undefined && totalCredits > 0 && (
-          <span data-testid="thread-credits" title="Credits paid for every reply in this thread, every version included">
+          <span data-testid="thread-credits" title={t`Credits paid for every reply in this thread, every version included`}>
             {' '}
-            · {totalCredits} credit{totalCredits === 1 ? '' : 's'}
+            · <Plural value={totalCredits} one="# credit" other="# credits" />
           </span>
         )}
       </p>
       <div className="col-start-3 row-start-2 flex items-center gap-2 sm:row-span-2 sm:row-start-1">
         {threadId !== null && messageCount > 0 && <ThreadShareActions threadId={threadId} canShare={!isGuest} />}
         {threadId !== null && onOpenSettings && (
-          <IconButton label="Thread settings" size="sm" icon={<SlidersHorizontal />} onClick={onOpenSettings} />
+          <IconButton label={t`Thread settings`} size="sm" icon={<SlidersHorizontal />} onClick={onOpenSettings} />
         )}
         {threadId !== null && (
-          <IconButton label="Delete thread" size="sm" icon={<Trash2 />} onClick={() => setConfirming(true)} className="hover:text-danger" />
+          <IconButton
+            label={t`Delete thread`}
+            size="sm"
+            icon={<Trash2 />}
+            onClick={() => setConfirming(true)}
+            className="hover:text-danger"
+          />
         )}
         {!isGuest && (
-          <Button variant="secondary" size="sm" aria-label="New chat" icon={<Plus className="size-4" aria-hidden />} onClick={onNewChat}>
-            <span className="hidden sm:inline">New chat</span>
+          <Button variant="secondary" size="sm" aria-label={t`New chat`} icon={<Plus className="size-4" aria-hidden />} onClick={onNewChat}>
+            <span className="hidden sm:inline">
+              <Trans>New chat</Trans>
+            </span>
           </Button>
         )}
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete thread"
-        message={`Delete "${title}"? Its messages will be removed. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t`Delete thread`}
+        message={t`Delete "${title}"? Its messages will be removed. This cannot be undone.`}
+        confirmLabel={t`Delete`}
         tone="danger"
         onConfirm={onDelete}
       />

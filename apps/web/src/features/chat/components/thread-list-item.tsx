@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Thread } from '@ensemble/shared';
 import { DEFAULT_THREAD_TITLE } from '@ensemble/shared';
 import { Trash2 } from 'lucide-react';
@@ -18,6 +19,8 @@ export function ThreadListItem({
   editing: boolean;
   onDelete(thread: Thread): void;
 }) {
+  const { t } = useLingui();
+  const title = thread.title;
   return (
     <li className="group relative" data-testid="thread-item">
       <Link
@@ -30,7 +33,11 @@ export function ThreadListItem({
       >
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate text-sm font-medium">{thread.title}</span>
-          {thread.title === DEFAULT_THREAD_TITLE && <Badge tone="accent">New</Badge>}
+          {thread.title === DEFAULT_THREAD_TITLE && (
+            <Badge tone="accent">
+              <Trans>New</Trans>
+            </Badge>
+          )}
         </span>
         <span className="text-xs text-muted">{formatDate(thread.created_at)}</span>
       </Link>
@@ -38,7 +45,7 @@ export function ThreadListItem({
         <button
           type="button"
           onClick={() => onDelete(thread)}
-          aria-label={`Delete ${thread.title}`}
+          aria-label={t`Delete ${title}`}
           className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-danger transition hover:bg-danger/10"
         >
           <Trash2 className="size-4" aria-hidden />

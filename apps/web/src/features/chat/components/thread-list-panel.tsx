@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Thread } from '@ensemble/shared';
 import { MessageSquarePlus, Search } from 'lucide-react';
 import { useState } from 'react';
@@ -17,40 +18,44 @@ export interface ThreadListPanelProps {
 
 /** 'Your Chats': the signed-in user's threads with an edit mode for deleting, a new-thread button and the empty and loading states. */
 export function ThreadListPanel({ currentId, onNewThread, onDeleteThread }: ThreadListPanelProps) {
+  const { t } = useLingui();
   const threads = useThreads(true);
   const [editing, setEditing] = useState(false);
   const [doomed, setDoomed] = useState<Thread | null>(null);
   const list = threads.data ?? [];
+  const doomedTitle = doomed?.title ?? '';
   return (
     <section aria-labelledby="your-chats-title" className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-1 px-3 pt-3 pb-2">
         <h2 id="your-chats-title" className="flex-1 font-sans text-sm font-semibold text-fg">
-          Your Chats
+          <Trans>Your Chats</Trans>
         </h2>
         {list.length > 0 && (
           <Button variant="ghost" size="sm" onClick={() => setEditing((e) => !e)} aria-pressed={editing}>
-            {editing ? 'Done' : 'Edit'}
+            {editing ? t`Done` : t`Edit`}
           </Button>
         )}
-        <IconButton label="Search chats" size="sm" icon={<Search />} onClick={openSearch} />
-        <IconButton label="New thread" size="sm" icon={<MessageSquarePlus />} onClick={onNewThread} />
+        <IconButton label={t`Search chats`} size="sm" icon={<Search />} onClick={openSearch} />
+        <IconButton label={t`New thread`} size="sm" icon={<MessageSquarePlus />} onClick={onNewThread} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {threads.isPending ? (
           <p className="flex items-center gap-2 px-3 py-4 text-sm text-muted">
-            <Spinner size="sm" /> Loading threads...
+            <Spinner size="sm" /> <Trans>Loading threads...</Trans>
           </p>
         ) : list.length === 0 ? (
           <div className="px-3 py-8 text-center">
-            <p className="text-sm text-muted">No chats yet</p>
+            <p className="text-sm text-muted">
+              <Trans>No chats yet</Trans>
+            </p>
             <Button size="sm" className="mt-3" onClick={onNewThread}>
-              Start a new chat
+              <Trans>Start a new chat</Trans>
             </Button>
           </div>
         ) : (
           <ul className="flex flex-col gap-0.5">
-            {list.map((t) => (
-              <ThreadListItem key={t.id} thread={t} current={t.id === currentId} editing={editing} onDelete={setDoomed} />
+            {list.map((thread) => (
+              <ThreadListItem key={thread.id} thread={thread} current={thread.id === currentId} editing={editing} onDelete={setDoomed} />
             ))}
           </ul>
         )}
@@ -58,9 +63,9 @@ export function ThreadListPanel({ currentId, onNewThread, onDeleteThread }: Thre
       <ConfirmDialog
         open={doomed !== null}
         onOpenChange={(open) => !open && setDoomed(null)}
-        title="Delete thread"
-        message={`Delete "${doomed?.title ?? ''}"? Its messages will be removed. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t`Delete thread`}
+        message={t`Delete "${doomedTitle}"? Its messages will be removed. This cannot be undone.`}
+        confirmLabel={t`Delete`}
         tone="danger"
         onConfirm={async () => {
           if (doomed) await onDeleteThread(doomed.id, doomed.title);

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ModelEntry, SYSTEM_PROMPT_MAX, type ThreadSettings, acceptsParameter, outputTokenLimit } from '@ensemble/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,22 +12,26 @@ import { formatCount } from '@/lib/format-count';
 /** What the form offers for the thread's model: the parameters its row honours and its output cap. */
 function offered(model: ModelEntry | undefined) {
   const limit = outputTokenLimit(model ?? {});
+  const count = formatCount(limit);
+  const modelName = model?.name ?? '';
   return {
     temperature: !model || acceptsParameter(model, 'temperature'),
     maxTokens: !model || acceptsParameter(model, 'max_output_tokens'),
     limit,
-    limitText: `1 to ${formatCount(limit)}${model ? ` for ${model.name}` : ''}`,
+    limitText: model ? t`1 to ${count} for ${modelName}` : t`1 to ${count}`,
   };
 }
 
 /** The checked form values, or the first problem to show. A field the model does not offer keeps the thread's value. */
 function parse(prompt: string, temperature: string, maxTokens: string, offer: ReturnType<typeof offered>, kept: ThreadSettings) {
-  const t = !offer.temperature ? kept.temperature : temperature.trim() === '' ? null : Number(temperature);
-  if (offer.temperature && t !== null && (!Number.isFinite(t) || t < 0 || t > 2)) return 'Temperature must be a number from 0 to 2.';
+  const temp = !offer.temperature ? kept.temperature : temperature.trim() === '' ? null : Number(temperature);
+  if (offer.temperature && temp !== null && (!Number.isFinite(temp) || temp < 0 || temp > 2))
+    return t`Temperature must be a number from 0 to 2.`;
+  const { limitText } = offer;
   const m = !offer.maxTokens ? kept.max_output_tokens : maxTokens.trim() === '' ? null : Number(maxTokens);
   if (offer.maxTokens && m !== null && (!Number.isInteger(m) || m < 1 || m > offer.limit))
-    return `Maximum output tokens must be a whole number from ${offer.limitText}.`;
-  return { system_prompt: prompt.trim() ? prompt : null, temperature: t, max_output_tokens: m } satisfies ThreadSettings;
+    return t`Maximum output tokens must be a whole number from ${limitText}.`;
+  return { system_prompt: prompt.trim() ? prompt : null, temperature: temp, max_output_tokens: m } satisfies ThreadSettings;
 }
 
 /**
@@ -45,7 +51,10 @@ export function ThreadSettingsDialog({
   model?: ModelEntry;
   onSave(settings: ThreadSettings): Promise<void>;
 }) {
+  const { t } = useLingui();
   const offer = offered(model);
+  const { limitText } = offer;
+  const modelName = model?.name;
   const [prompt, setPrompt] = useState(settings.system_prompt ?? '');
   const [temperature, setTemperature] = useState(settings.temperature?.toString() ?? '');
   const [maxTokens, setMaxTokens] = useState(settings.max_output_tokens?.toString() ?? '');
@@ -59,7 +68,7 @@ export function ThreadSettingsDialog({
       await onSave(parsed);
       onOpenChange(false);
     } catch {
-      setError('Failed to save the thread settings');
+      setError(t`Failed to save the thread settings`);
     } finally {
       setSaving(false);
     }
@@ -68,57 +77,57 @@ export function ThreadSettingsDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Thread settings"
-      description="Instructions and parameters for every reply in this thread. Leave a field empty for the model's default."
+      title={t`Thread settings`}
+      description={t`Instructions and parameters for every reply in this thread. Leave a field empty for the model's default.`}
       footer={
         <>
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={save} loading={saving}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </>
       }
     >
       <div className="flex flex-col gap-4">
-        <Field label="System prompt" hint="Sent before the conversation to every model in this thread.">
+        <Field label={t`System prompt`} hint={t`Sent before the conversation to every model in this thread.`}>
           <Textarea
-            aria-label="System prompt"
+            aria-label={t`System prompt`}
             value={prompt}
             maxLength={SYSTEM_PROMPT_MAX}
             rows={5}
             onChange={(e) => setPrompt(e.target.value)}
-            placeholder="You are a helpful assistant."
+            placeholder={t`You are a helpful assistant.`}
           />
         </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {offer.temperature && (
-            <Field label="Temperature" hint={model?.provider === 'anthropic' ? '0 to 2; Claude uses at most 1.' : '0 to 2.'}>
+            <Field label={t`Temperature`} hint={model?.provider === 'anthropic' ? t`0 to 2; Claude uses at most 1.` : t`0 to 2.`}>
               <Input
-                aria-label="Temperature"
+                aria-label={t`Temperature`}
                 inputMode="decimal"
                 value={temperature}
                 onChange={(e) => setTemperature(e.target.value)}
-                placeholder="Default"
+                placeholder={t`Default`}
               />
             </Field>
           )}
           {offer.maxTokens && (
-            <Field label="Maximum output tokens" hint={`Caps the length of each reply: ${offer.limitText}.`}>
+            <Field label={t`Maximum output tokens`} hint={t`Caps the length of each reply: ${limitText}.`}>
               <Input
-                aria-label="Maximum output tokens"
+                aria-label={t`Maximum output tokens`}
                 inputMode="numeric"
                 value={maxTokens}
                 onChange={(e) => setMaxTokens(e.target.value)}
-                placeholder="Default"
+                placeholder={t`Default`}
               />
             </Field>
           )}
         </div>
         {model && !offer.temperature && (
           <p className="text-sm text-muted" data-testid="no-temperature-note">
-            {model.name} sets its own temperature, so none is offered here.
+            <Trans>{modelName} sets its own temperature, so none is offered here.</Trans>
           </p>
         )}
         {error && (

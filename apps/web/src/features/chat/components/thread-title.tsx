@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 
 /** The thread title: a click turns it into a field; submit or blur saves, and the field stays open if the save fails. */
 export function ThreadTitle({ title, editable, onRename }: { title: string; editable: boolean; onRename(title: string): Promise<void> }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<string | null>(null);
   const saving = useRef(false);
 
@@ -31,7 +33,7 @@ export function ThreadTitle({ title, editable, onRename }: { title: string; edit
         <input
           // biome-ignore lint/a11y/noAutofocus: the field appears because the user clicked the title
           autoFocus
-          aria-label="Thread title"
+          aria-label={t`Thread title`}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={() => void save()}
@@ -47,7 +49,7 @@ export function ThreadTitle({ title, editable, onRename }: { title: string; edit
       <button
         type="button"
         onClick={() => setDraft(title)}
-        title="Rename thread"
+        title={t`Rename thread`}
         className="group inline-flex max-w-full items-center gap-2 rounded-md text-left hover:text-accent-ink"
       >
         <span className="truncate">{title}</span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { IconButton } from '@/components/ui/icon-button';
 
@@ -11,6 +12,7 @@ export function VersionSwitcher({
   siblingIds: number[] | undefined;
   onSwitch(id: number): void;
 }) {
+  const { t } = useLingui();
   if (!siblingIds || siblingIds.length < 2) return null;
   const at = siblingIds.indexOf(id);
   if (at < 0) return null;
@@ -20,7 +22,7 @@ export function VersionSwitcher({
     <div className="flex items-center text-xs text-muted tabular-nums" data-testid="version-switcher">
       <IconButton
         size="sm"
-        label="Previous version"
+        label={t`Previous version`}
         icon={<ChevronLeft />}
         disabled={prev === undefined}
         onClick={() => prev && onSwitch(prev)}
@@ -30,7 +32,7 @@ export function VersionSwitcher({
       </span>
       <IconButton
         size="sm"
-        label="Next version"
+        label={t`Next version`}
         icon={<ChevronRight />}
         disabled={next === undefined}
         onClick={() => next && onSwitch(next)}

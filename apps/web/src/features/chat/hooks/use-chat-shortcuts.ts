@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { copyText } from '@/components/markdown';
 import { announceShortcut, useShortcutAction } from '@/lib/shortcut-events';
 import type { ChatController } from './use-chat-controller';
@@ -8,15 +9,15 @@ import type { ChatController } from './use-chat-controller';
  */
 export function useChatShortcuts(chat: ChatController): void {
   useShortcutAction('newChat', () => {
-    if (chat.who.isGuest) announceShortcut('Sign up to keep more than one chat');
+    if (chat.who.isGuest) announceShortcut(t`Sign up to keep more than one chat`);
     else void chat.newChat();
   });
   useShortcutAction('copyLastReply', () => {
     const last = [...chat.messages].reverse().find((m) => m.sender === 'ai' && m.type === 'text' && m.content.trim());
     if (!last) {
-      announceShortcut('There is no reply to copy yet');
+      announceShortcut(t`There is no reply to copy yet`);
       return;
     }
-    void copyText(last.content).then((ok) => announceShortcut(ok ? 'Copied the last reply' : 'The browser did not allow copying'));
+    void copyText(last.content).then((ok) => announceShortcut(ok ? t`Copied the last reply` : t`The browser did not allow copying`));
   });
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { MESSAGES } from '@ensemble/shared';
 import { useCallback } from 'react';
 import { emitBrowserEvent } from '@/lib/browser-events';
@@ -55,7 +56,7 @@ export function useMessageActions(who: ChatIdentity, thread: ReturnType<typeof u
       try {
         thread.showView(await switchBranch(id, who.userId));
       } catch {
-        setBanner({ message: 'Failed to show that version', variant: 'error' });
+        setBanner({ message: t`Failed to show that version`, variant: 'error' });
       }
     },
     [setBanner, thread, who.userId],

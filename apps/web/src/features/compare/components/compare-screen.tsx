@@ -1,4 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Columns3 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Page } from '@/components/page';
@@ -21,6 +22,7 @@ function textModelsShortlistedFirst(all: ModelEntry[], shortlist: readonly strin
 
 /** /prod/compare: one prompt sent to up to three text models, their answers side by side. */
 export function CompareScreen() {
+  const { t } = useLingui();
   const { catalogue } = useModels();
   const shortlist = usePreferences((s) => s.modelShortlist);
   const models = textModelsShortlistedFirst(catalogue.text_models, shortlist);
@@ -36,7 +38,7 @@ export function CompareScreen() {
   };
 
   return (
-    <Page title="Compare Models" width="full" className="max-w-[1400px]">
+    <Page title={t`Compare Models`} width="full" className="max-w-[1400px]">
       <form onSubmit={submit} className="flex flex-col gap-3">
         <FilesToSend files={files} />
         {files.error ? (
@@ -50,18 +52,22 @@ export function CompareScreen() {
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
           }}
-          aria-label="Prompt"
-          placeholder="One prompt for every model..."
+          aria-label={t`Prompt`}
+          placeholder={t`One prompt for every model...`}
           rows={3}
           className="w-full resize-y rounded-2xl border border-border bg-surface px-4 py-3 text-body text-fg outline-none placeholder:text-subtle focus:border-accent/60"
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" loading={running} disabled={files.uploading > 0} icon={<Columns3 className="size-4" aria-hidden />}>
-            Compare
+            <Trans>Compare</Trans>
           </Button>
           <AttachButton onFiles={(list) => void files.add(list)} />
           <p className="text-xs text-muted">
-            Each model is charged its own cost{files.attached.length ? ', and each reads and is charged for the files' : ''}.
+            {files.attached.length ? (
+              <Trans>Each model is charged its own cost, and each reads and is charged for the files.</Trans>
+            ) : (
+              <Trans>Each model is charged its own cost.</Trans>
+            )}
           </p>
         </div>
         {notice && (
@@ -70,8 +76,12 @@ export function CompareScreen() {
       </form>
       {untouched && (
         <div className="mt-6 rounded-2xl border border-dashed border-border px-6 py-8 text-center" data-testid="compare-empty">
-          <h2 className="text-xl text-fg">Ready to Compare</h2>
-          <p className="mt-1 text-sm text-muted">Choose up to three models below, write one prompt, and read their answers side by side.</p>
+          <h2 className="text-xl text-fg">
+            <Trans>Ready to Compare</Trans>
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Choose up to three models below, write one prompt, and read their answers side by side.</Trans>
+          </p>
         </div>
       )}
       <div className="mt-6 grid gap-4 lg:grid-cols-3">

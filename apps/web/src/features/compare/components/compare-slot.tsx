@@ -1,4 +1,7 @@
 import type { ModelEntry } from '@ensemble/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw, Square, X } from 'lucide-react';
 import { FallbackNote } from '@/components/fallback-note';
 import { ReplyFigures } from '@/components/reply-figures';
@@ -11,14 +14,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { costLabel } from '@/lib/models';
 import type { CompareSlot as Slot } from '../types';
 
-const STATUS_TEXT: Record<Slot['status'], string> = {
-  idle: 'Ready',
-  loading: 'Waiting for the first words...',
-  streaming: 'Streaming...',
-  complete: 'Complete',
-  stopped: 'Stopped',
-  error: 'Error',
-  credits_exhausted: 'Out of credits',
+const STATUS_TEXT: Record<Slot['status'], MessageDescriptor> = {
+  idle: msg`Ready`,
+  loading: msg`Waiting for the first words...`,
+  streaming: msg`Streaming...`,
+  complete: msg`Complete`,
+  stopped: msg`Stopped`,
+  error: msg`Error`,
+  credits_exhausted: msg`Out of credits`,
 };
 
 /** One comparison column: its model picker, then the streamed result, its state, stats and Retry. */
@@ -37,10 +40,15 @@ export function CompareSlotCard({
   onRetry(): void;
   onStop(): void;
 }) {
+  const { t, i18n } = useLingui();
   const busy = slot.status === 'loading' || slot.status === 'streaming';
+  const number = index + 1;
+  const stats = slot.completionStats;
+  const seconds = stats?.time.toFixed(1);
+  const cost = stats ? costLabel(stats.credits) : '';
   return (
     <section
-      aria-label={`Model ${index + 1}`}
+      aria-label={t`Model ${number}`}
       data-testid={slot.slotId}
       data-status={slot.status}
       className="flex min-w-0 flex-col rounded-2xl border border-border bg-surface"
@@ -50,27 +58,27 @@ export function CompareSlotCard({
           models={models}
           value={slot.model}
           onChange={onModelChange}
-          label={`Model ${index + 1}`}
+          label={t`Model ${number}`}
           testId={`${slot.slotId}-picker`}
           className="min-w-0 flex-1"
         />
-        {slot.model && <IconButton size="sm" label={`Clear model ${index + 1}`} icon={<X />} onClick={() => onModelChange(null)} />}
+        {slot.model && <IconButton size="sm" label={t`Clear model ${number}`} icon={<X />} onClick={() => onModelChange(null)} />}
       </div>
       <div className="flex min-h-40 flex-1 flex-col gap-3 p-4">
         {slot.status !== 'idle' && (
           <p className="flex items-center gap-2 text-xs text-muted" data-testid={`${slot.slotId}-status`}>
             {busy && <Spinner size="sm" />}
-            {STATUS_TEXT[slot.status]}
+            {i18n._(STATUS_TEXT[slot.status])}
             {busy && slot.streamId && (
               <Button
                 variant="outline"
                 size="sm"
                 icon={<Square className="size-3 fill-current" aria-hidden />}
                 onClick={onStop}
-                aria-label={`Stop model ${index + 1}`}
+                aria-label={t`Stop model ${number}`}
                 className="ml-auto"
               >
-                Stop
+                <Trans>Stop</Trans>
               </Button>
             )}
           </p>
@@ -92,13 +100,20 @@ export function CompareSlotCard({
             onClick={onRetry}
             className="self-start"
           >
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         )}
-        {(slot.status === 'complete' || slot.status === 'stopped') && slot.completionStats && (
+        {(slot.status === 'complete' || slot.status === 'stopped') && stats && (
           <p className="mt-auto border-t border-border pt-2 text-xs text-muted" data-testid={`${slot.slotId}-stats`}>
-            {slot.status === 'stopped' ? 'Stopped after' : 'Completed in'} {slot.completionStats.time.toFixed(1)}s ·{' '}
-            {costLabel(slot.completionStats.credits)}
+            {slot.status === 'stopped' ? (
+              <Trans>
+                Stopped after {seconds}s · {cost}
+              </Trans>
+            ) : (
+              <Trans>
+                Completed in {seconds}s · {cost}
+              </Trans>
+            )}
           </p>
         )}
         {slot.status === 'complete' && slot.figures && (

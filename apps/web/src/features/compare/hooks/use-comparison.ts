@@ -1,4 +1,5 @@
 import { type AttachmentInfo, GUEST_USER_ID, LIMITS, MESSAGES, acceptsImages, attachmentsCost, modelCost } from '@ensemble/shared';
+import { t } from '@lingui/core/macro';
 import { useCallback, useRef, useState } from 'react';
 import { usePreferences } from '@/features/preferences';
 import { useSession } from '@/features/session';
@@ -119,8 +120,10 @@ export function useComparison() {
       const image = files.find((f) => f.kind === 'image');
       const blind = image ? chosen.map((s) => find(s.model, 'text')).find((m) => m && !acceptsImages(m)) : undefined;
       if (image && blind) {
+        const modelName = blind.name;
+        const fileName = image.name;
         setNotice({
-          message: `${blind.name} cannot see images; remove "${image.name}" or choose a model that accepts images`,
+          message: t`${modelName} cannot see images; remove "${fileName}" or choose a model that accepts images`,
           variant: 'error',
         });
         return;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 import { creditPercent, creditTone, type CreditTone } from '../credit-tone';
 
@@ -21,13 +22,14 @@ export function CreditBar({
   /** Only a picture of numbers shown beside it (inside a menu, where a progressbar may not sit). */
   decorative?: boolean;
 }) {
+  const { t } = useLingui();
   const tone = creditTone(remaining, max);
   const percent = creditPercent(remaining, max);
   const semantics = decorative
     ? { 'aria-hidden': true }
     : {
         role: 'progressbar',
-        'aria-label': 'Credits remaining',
+        'aria-label': t`Credits remaining`,
         'aria-valuemin': 0,
         'aria-valuemax': max,
         'aria-valuenow': Math.min(remaining, max),

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Info, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ function readDismissed(): boolean {
  * the day are used up: says why, and offers Sign Up. Dismissed for the browser session.
  */
 export function GuestUnfundedNotice() {
+  const { t } = useLingui();
   const { data: snapshot } = useQuery(creditsQueryOptions());
   const [dismissed, setDismissed] = useState(readDismissed);
   if (!snapshot?.unfunded || snapshot.plan !== 'guest' || dismissed) return null;
@@ -37,11 +39,11 @@ export function GuestUnfundedNotice() {
         <Info aria-hidden="true" className="size-4 shrink-0 text-warning" />
         <p className="min-w-0 flex-1">{MESSAGES.guestUnfunded}</p>
         <Link to="/signup" className="shrink-0 rounded-md px-2 py-1 font-medium underline underline-offset-2 hover:bg-surface-2">
-          Sign Up
+          <Trans>Sign Up</Trans>
         </Link>
         <button
           type="button"
-          aria-label="Dismiss"
+          aria-label={t`Dismiss`}
           onClick={dismiss}
           className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg"
         >

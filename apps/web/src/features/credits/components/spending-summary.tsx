@@ -1,4 +1,5 @@
 import type { SpendingState } from '@ensemble/shared';
+import { Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { CreditBar } from './credit-bar';
 import { formatCount } from '@/lib/format-count';
@@ -14,14 +15,21 @@ export function belowWarning(remaining: number, spending: SpendingState | undefi
 export function SpendingSummary({ remaining, spending }: { remaining: number; spending: SpendingState }) {
   const budget = spending.monthly_budget;
   if (budget == null && !belowWarning(remaining, spending)) return null;
+  const spent = format(spending.month_spent);
+  const budgetText = budget == null ? '' : format(budget);
+  const warningLevel = format(spending.low_balance_warning ?? 0);
   return (
     <div className="space-y-2 px-2.5 pb-3">
       {budget != null && (
         <div data-testid="credit-budget">
           <p className="flex items-baseline justify-between gap-2 text-xs text-muted">
-            <span>Monthly budget</span>
+            <span>
+              <Trans>Monthly budget</Trans>
+            </span>
             <span className="tabular-nums">
-              {format(spending.month_spent)} of {format(budget)} used
+              <Trans>
+                {spent} of {budgetText} used
+              </Trans>
             </span>
           </p>
           <CreditBar remaining={Math.max(0, budget - spending.month_spent)} max={budget} className="mt-1.5" />
@@ -30,7 +38,7 @@ export function SpendingSummary({ remaining, spending }: { remaining: number; sp
       {belowWarning(remaining, spending) && (
         <p data-testid="credit-low-warning" className="flex items-center gap-1.5 text-xs text-warning">
           <TriangleAlert aria-hidden="true" className="size-3.5" />
-          Below your warning level of {format(spending.low_balance_warning ?? 0)} credits
+          <Trans>Below your warning level of {warningLevel} credits</Trans>
         </p>
       )}
     </div>

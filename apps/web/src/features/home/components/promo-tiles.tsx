@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ArrowRight, Columns3, Palette } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -63,19 +64,20 @@ function Tile({ to, title, text, icon, art }: { to: string; title: string; text:
 
 /** The two promo tiles: Compare Models (/compare) and Image Studio (/image-studio). */
 export function PromoTiles() {
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Tile
         to="/compare"
-        title="Compare Models"
-        text="Send one prompt to three models and read their answers side by side, with time and credits for each."
+        title={t`Compare Models`}
+        text={t`Send one prompt to three models and read their answers side by side, with time and credits for each.`}
         icon={<Columns3 />}
         art={<CompareArt />}
       />
       <Tile
         to="/image-studio"
-        title="Image Studio"
-        text="Queue up to 18 image models, run them in one go, and keep the pictures you like best."
+        title={t`Image Studio`}
+        text={t`Queue up to 18 image models, run them in one go, and keep the pictures you like best.`}
         icon={<Palette />}
         art={<StudioArt />}
       />

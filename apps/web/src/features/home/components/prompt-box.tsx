@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowUp } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { AspectRatioPicker } from '@/components/aspect-ratio-picker';
@@ -11,6 +12,7 @@ import { ModeToggle } from './mode-toggle';
 
 /** The home prompt: text, Text/Image mode, a model from the shortlist, and (for images) the shape. */
 export function PromptBox() {
+  const { t } = useLingui();
   const [prompt, setPrompt] = useState('');
   const { type, setType, models, current, select } = useHomeModels();
   const aspectRatio = usePreferences((s) => s.aspectRatio);
@@ -33,17 +35,17 @@ export function PromptBox() {
   };
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Start a conversation" className="w-full">
+    <form onSubmit={handleSubmit} aria-label={t`Start a conversation`} className="w-full">
       <div className="rounded-3xl border border-border bg-elevated/90 p-2 shadow-2xl shadow-black/20 ring-1 ring-white/5 backdrop-blur-sm transition focus-within:border-accent/60">
         <label htmlFor="home-prompt" className="sr-only">
-          Prompt
+          <Trans>Prompt</Trans>
         </label>
         <textarea
           id="home-prompt"
           value={prompt}
           onChange={(e) => setPrompt(e.target.value)}
           onKeyDown={handleKeyDown}
-          placeholder={type === 'image' ? 'Describe the image you want to create...' : 'Ask me anything...'}
+          placeholder={type === 'image' ? t`Describe the image you want to create...` : t`Ask me anything...`}
           rows={2}
           className="block max-h-[180px] min-h-[66px] w-full resize-none bg-transparent px-3.5 pt-3 pb-2 text-body text-fg placeholder:text-subtle focus:outline-none field-sizing-content"
         />
@@ -53,7 +55,7 @@ export function PromptBox() {
             models={models}
             value={current?.id}
             onChange={select}
-            label={type === 'image' ? 'Image model' : 'Text model'}
+            label={type === 'image' ? t`Image model` : t`Text model`}
             disabled={loading}
             testId="home-model"
           />
@@ -67,7 +69,7 @@ export function PromptBox() {
           )}
           <button
             type="submit"
-            aria-label="Send"
+            aria-label={t`Send`}
             disabled={!canSend}
             className="ml-auto inline-flex size-10 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
           >

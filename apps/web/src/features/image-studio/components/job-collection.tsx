@@ -1,4 +1,5 @@
 import type { AspectRatio, ModelEntry } from '@ensemble/shared';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 import type { StudioJob, StudioView } from '../studio-types';
 import { JobCard } from './job-card';
@@ -22,9 +23,10 @@ export function JobCollection(props: {
   creditsHref: string;
   handlers: JobCardHandlers;
 }) {
+  const { t } = useLingui();
   const { jobs, view, continuingId, ...rest } = props;
   return (
-    <section aria-label="Generated images" data-view={view} className={cn(LAYOUT[view])}>
+    <section aria-label={t`Generated images`} data-view={view} className={cn(LAYOUT[view])}>
       {jobs.map((job) =>
         view === 'list' ? (
           <JobRow key={job.id} job={job} continuing={continuingId === job.id} {...rest} />

@@ -1,4 +1,5 @@
 import { ASPECT_RATIOS, type AspectRatio } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertCircle, Coins, ImageIcon, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export function JobMedia({
   compact?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   const elapsed = useElapsedSeconds(job.startTime, job.status === 'loading');
   // An aspect-ratio box grows to fit longer content (an error text) as long as it does not clip.
   // The caller's width (a list thumbnail) replaces the full width; both in one list would race in CSS order.
@@ -44,7 +46,7 @@ export function JobMedia({
         target="_blank"
         rel="noopener noreferrer"
         className={cn(frame, 'block overflow-hidden bg-surface-2')}
-        aria-label="Open image in new tab"
+        aria-label={t`Open image in new tab`}
       >
         <img src={job.imageUrl} alt={job.prompt} width={width} height={height} loading="lazy" className="size-full object-cover" />
       </a>
@@ -56,7 +58,9 @@ export function JobMedia({
         <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-gradient-to-br from-accent/10 via-transparent to-accent/5" />
         <Spinner size={compact ? 'md' : 'lg'} className="text-accent" />
         <p className={cn('relative', compact ? 'text-xs' : 'text-sm')} role="status">
-          Generating... <span className="tabular-nums">{elapsed}s</span>
+          <Trans>
+            Generating... <span className="tabular-nums">{elapsed}s</span>
+          </Trans>
         </p>
       </div>
     );
@@ -78,7 +82,7 @@ export function JobMedia({
         <p className="break-words text-fg">{job.error.message}</p>
         {credits ? (
           <Link to={creditsHref} className="font-medium text-accent-ink underline-offset-2 hover:underline">
-            Click here to continue
+            <Trans>Click here to continue</Trans>
           </Link>
         ) : (
           <Button
@@ -88,7 +92,7 @@ export function JobMedia({
             onClick={onRetry}
             disabled={retryDisabled}
           >
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         )}
       </div>
@@ -99,7 +103,9 @@ export function JobMedia({
       className={cn(frame, 'flex flex-col items-center justify-center gap-2 border border-dashed border-border-strong bg-bg/40 text-muted')}
     >
       <ImageIcon aria-hidden="true" className={cn('text-subtle', compact ? 'size-5' : 'size-6')} />
-      <p className={cn('px-2 text-center', compact ? 'text-xs' : 'text-sm')}>Generation pending...</p>
+      <p className={cn('px-2 text-center', compact ? 'text-xs' : 'text-sm')}>
+        <Trans>Generation pending...</Trans>
+      </p>
     </div>
   );
 }

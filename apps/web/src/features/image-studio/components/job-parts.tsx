@@ -1,4 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageSquarePlus, RefreshCw, X } from 'lucide-react';
 import { FallbackNote } from '@/components/fallback-note';
 import { ModelIcon, ModelPicker } from '@/components/model-picker';
@@ -30,6 +31,7 @@ export interface JobViewProps {
 
 /** The job's model (a picker while pending, else its name) and the remove button. */
 export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 'models' | 'handlers'>) {
+  const { t } = useLingui();
   const model = models.find((m) => m.id === job.model);
   const name = model?.name ?? job.model;
   return (
@@ -39,18 +41,22 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
           models={models}
           value={job.model}
           onChange={(id) => handlers.onChangeModel(job.id, id)}
-          label="Change model"
+          label={t`Change model`}
           className="min-w-0 flex-1"
         />
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-2 px-1">
           <ModelIcon model={model} />
           <span className="min-w-0 text-sm font-medium text-fg [overflow-wrap:anywhere]">{name}</span>
-          {model?.demo ? <Badge>demo</Badge> : null}
+          {model?.demo ? (
+            <Badge>
+              <Trans>demo</Trans>
+            </Badge>
+          ) : null}
         </div>
       )}
       <IconButton
-        label={`Remove ${name}`}
+        label={t`Remove ${name}`}
         size="sm"
         icon={<X aria-hidden="true" />}
         onClick={() => handlers.onRemove(job.id)}
@@ -64,10 +70,14 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
 /** Time and credits of a finished job, or the model's cost before it runs. */
 export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) {
   if (job.completionStats) {
+    const seconds = job.completionStats.time.toFixed(1);
+    const cost = costLabel(job.completionStats.credits);
     return (
       <div className="flex flex-col gap-1">
         <p className="px-1 text-xs text-muted tabular-nums" data-testid="completion-stats">
-          {job.completionStats.time.toFixed(1)}s · {costLabel(job.completionStats.credits)}
+          <Trans>
+            {seconds}s · {cost}
+          </Trans>
         </p>
         {job.note && <FallbackNote note={job.note} className="px-1" />}
       </div>
@@ -79,11 +89,12 @@ export function JobStats({ job, models }: Pick<JobViewProps, 'job' | 'models'>) 
 
 /** Regenerate, open in a new tab and 'Continue in chat', for a finished image. */
 export function JobImageActions({ job, running, continuing, handlers }: Pick<JobViewProps, 'job' | 'running' | 'continuing' | 'handlers'>) {
+  const { t } = useLingui();
   if (job.status !== 'complete' || !job.imageUrl) return null;
   return (
     <div className="flex flex-wrap items-center gap-1">
       <IconButton
-        label="Regenerate"
+        label={t`Regenerate`}
         size="sm"
         icon={<RefreshCw aria-hidden="true" />}
         onClick={() => handlers.onRegenerate(job.id)}
@@ -97,7 +108,7 @@ export function JobImageActions({ job, running, continuing, handlers }: Pick<Job
         loading={continuing}
         onClick={() => handlers.onContinue(job)}
       >
-        Continue in chat
+        <Trans>Continue in chat</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Download, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useDownloadAssets } from '../hooks/use-download-assets';
@@ -22,7 +23,7 @@ export function StudioToolbar({ onClearAll }: { onClearAll: () => void }) {
           disabled={disabled}
           loading={downloading}
         >
-          Download Assets
+          <Trans>Download Assets</Trans>
         </Button>
         <Button
           variant="ghost"
@@ -31,7 +32,7 @@ export function StudioToolbar({ onClearAll }: { onClearAll: () => void }) {
           onClick={onClearAll}
           disabled={!hasJobs || running}
         >
-          Clear All
+          <Trans>Clear All</Trans>
         </Button>
       </div>
     </div>

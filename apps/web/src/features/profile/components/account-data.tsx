@@ -1,4 +1,5 @@
 import { BASE_PATH } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, TriangleAlert, UserX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -20,17 +21,21 @@ export function AccountData() {
   return (
     <Card className="flex flex-col gap-4">
       <div>
-        <CardTitle>Your data</CardTitle>
+        <CardTitle>
+          <Trans>Your data</Trans>
+        </CardTitle>
         <CardDescription>
-          Download everything your account has (threads, images, activity and credit history) as a zip, or delete the account.
+          <Trans>
+            Download everything your account has (threads, images, activity and credit history) as a zip, or delete the account.
+          </Trans>
         </CardDescription>
       </div>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" icon={<Download className="size-4" aria-hidden />} onClick={() => startDownload(myDataUrl())}>
-          Download my data
+          <Trans>Download my data</Trans>
         </Button>
         <Button variant="danger" icon={<UserX className="size-4" aria-hidden />} onClick={() => setDeleting(true)}>
-          Delete my account
+          <Trans>Delete my account</Trans>
         </Button>
       </div>
       {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
@@ -40,6 +45,7 @@ export function AccountData() {
 
 /** Asks for the password (or a fresh Google sign-in), says plainly what goes, then deletes. */
 function DeleteAccountDialog({ onClose }: { onClose(): void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { config } = useFrontendConfig();
   const [password, setPassword] = useState('');
@@ -56,7 +62,7 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
       window.location.replace(`${BASE_PATH}/`);
     } catch (err) {
       setBusy(false);
-      setError(err instanceof ApiError ? err.message : 'The account could not be deleted. Please try again.');
+      setError(err instanceof ApiError ? err.message : t`The account could not be deleted. Please try again.`);
     }
   }
 
@@ -69,15 +75,15 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
     <Dialog
       open
       onOpenChange={(open) => !open && !busy && onClose()}
-      title="Delete my account"
+      title={t`Delete my account`}
       hideClose={busy}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant="danger" type="submit" form="delete-account-form" loading={busy} disabled={!password}>
-            Delete my account
+            <Trans>Delete my account</Trans>
           </Button>
         </>
       }
@@ -85,14 +91,16 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
       <div role="alert" className="mb-4 flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm text-fg">
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
         <p>
-          This deletes your account, all your threads, images and share links, and your remaining credits, for good. It cannot be undone. A
-          subscription is cancelled at the end of its current period. You will be signed out on every device. Download your data first if
-          you want to keep it.
+          <Trans>
+            This deletes your account, all your threads, images and share links, and your remaining credits, for good. It cannot be undone.
+            A subscription is cancelled at the end of its current period. You will be signed out on every device. Download your data first
+            if you want to keep it.
+          </Trans>
         </p>
       </div>
       {error && <ErrorBanner message={error} className="mb-3" />}
       <form id="delete-account-form" onSubmit={submit}>
-        <Field label="Your password">
+        <Field label={t`Your password`}>
           <Input
             type="password"
             autoComplete="current-password"
@@ -132,9 +140,13 @@ function GoogleConfirm({
   }, [identity, clientId]);
   return (
     <div className="mt-4 flex flex-col gap-2" aria-disabled={disabled || undefined}>
-      <p className="text-sm text-muted">Signed up with Google? Confirm by signing in with Google again instead.</p>
+      <p className="text-sm text-muted">
+        <Trans>Signed up with Google? Confirm by signing in with Google again instead.</Trans>
+      </p>
       {failed ? (
-        <p className="text-xs text-muted">Google sign-in could not be loaded.</p>
+        <p className="text-xs text-muted">
+          <Trans>Google sign-in could not be loaded.</Trans>
+        </p>
       ) : (
         <div ref={container} data-testid="delete-account-google" />
       )}

@@ -1,4 +1,5 @@
 import type { User } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -16,15 +17,16 @@ import { UsageCredits } from './usage-credits';
  * server's fresher copy arrives with the figures.
  */
 export function ProfileView({ user }: { user: User }) {
+  const { t } = useLingui();
   useProfileRefresh();
   const stats = useUserStats();
-  if (stats.isPending) return <LoadingScreen label="Loading profile..." />;
+  if (stats.isPending) return <LoadingScreen label={t`Loading profile...`} />;
   if (stats.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
         <ErrorBanner message={stats.error.message} className="w-full" />
         <Button variant="secondary" icon={<RotateCw aria-hidden="true" className="size-4" />} onClick={() => void stats.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       </div>
     );

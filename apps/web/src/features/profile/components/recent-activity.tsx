@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { History, RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -9,12 +10,15 @@ import { ActivityIcon } from './activity-icon';
 
 /** The Recent Activity card: type icon, description and relative date per entry; an empty state. */
 export function RecentActivity() {
+  const { t } = useLingui();
   const activity = useRecentActivity();
   return (
     <Card role="region" aria-labelledby="recent-activity-title">
-      <CardTitle id="recent-activity-title">Recent Activity</CardTitle>
+      <CardTitle id="recent-activity-title">
+        <Trans>Recent Activity</Trans>
+      </CardTitle>
       <div className="mt-4">
-        {activity.isPending && <Spinner size="sm" label="Loading activity..." className="text-sm text-muted" />}
+        {activity.isPending && <Spinner size="sm" label={t`Loading activity...`} className="text-sm text-muted" />}
         {activity.isError && (
           <div className="flex flex-col items-start gap-3">
             <ErrorBanner message={activity.error.message} className="w-full" />
@@ -24,19 +28,23 @@ export function RecentActivity() {
               icon={<RotateCw aria-hidden="true" className="size-3.5" />}
               onClick={() => void activity.refetch()}
             >
-              Try Again
+              <Trans>Try Again</Trans>
             </Button>
           </div>
         )}
         {activity.isSuccess && activity.data.length === 0 && (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-4 py-8 text-center">
             <History aria-hidden="true" className="size-6 text-muted" />
-            <p className="text-sm font-medium text-fg">No recent activity</p>
-            <p className="text-xs text-muted">Your conversations, purchases and settings changes will show up here.</p>
+            <p className="text-sm font-medium text-fg">
+              <Trans>No recent activity</Trans>
+            </p>
+            <p className="text-xs text-muted">
+              <Trans>Your conversations, purchases and settings changes will show up here.</Trans>
+            </p>
           </div>
         )}
         {activity.isSuccess && activity.data.length > 0 && (
-          <ul aria-label="Recent activity" className="divide-y divide-border">
+          <ul aria-label={t`Recent activity`} className="divide-y divide-border">
             {activity.data.map((entry) => (
               <li key={entry.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                 <ActivityIcon type={entry.activity_type} />

@@ -1,4 +1,5 @@
 import { PLANS, type UserStats } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coins, MessageSquare, MessagesSquare, Sparkles, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -24,26 +25,40 @@ function Stat({ label, value, icon }: { label: string; value: number; icon: Reac
 
 /** The Usage and Credits card: credits available and used, messages, threads, and 'Upgrade Plan' ('Manage Plan' on Premium, the top tier). */
 export function UsageCredits({ stats }: { stats: UserStats }) {
+  const { t } = useLingui();
   const allowance = PLANS[stats.subscription_tier].credits;
+  const plan = planName(stats.subscription_tier);
+  const credits = formatCount(allowance);
   const percent = allowance > 0 ? Math.max(0, Math.min(100, Math.round((stats.credits_remaining / allowance) * 100))) : 0;
   return (
     <Card role="region" aria-labelledby="usage-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle id="usage-title">Usage and Credits</CardTitle>
+          <CardTitle id="usage-title">
+            <Trans>Usage and Credits</Trans>
+          </CardTitle>
           <CardDescription>
-            {planName(stats.subscription_tier)} plan: {formatCount(allowance)} credits
-            {stats.subscription_tier === 'free' ? ' to start' : ' a month'}.
+            {stats.subscription_tier === 'free' ? (
+              <Trans>
+                {plan} plan: {credits} credits to start.
+              </Trans>
+            ) : (
+              <Trans>
+                {plan} plan: {credits} credits a month.
+              </Trans>
+            )}
           </CardDescription>
         </div>
         <Link to="/subscription" className={buttonClasses({ size: 'sm', className: 'h-9' })}>
           <Sparkles aria-hidden="true" className="size-4" />
-          {stats.subscription_tier === 'premium' ? 'Manage Plan' : 'Upgrade Plan'}
+          {stats.subscription_tier === 'premium' ? t`Manage Plan` : t`Upgrade Plan`}
         </Link>
       </div>
       <div>
         <div className="mb-2 flex items-baseline justify-between gap-2 text-sm">
-          <span className="text-muted">Balance</span>
+          <span className="text-muted">
+            <Trans>Balance</Trans>
+          </span>
           <span className="font-medium text-fg tabular-nums">
             {formatCount(stats.credits_remaining)} <span className="text-muted">/ {formatCount(allowance)}</span>
           </span>
@@ -61,12 +76,12 @@ export function UsageCredits({ stats }: { stats: UserStats }) {
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          { label: 'Credits available', value: stats.credits_remaining, icon: <Coins /> },
-          { label: 'Credits used', value: stats.credits_used, icon: <TrendingUp /> },
-          { label: 'Total messages', value: stats.total_messages, icon: <MessageSquare /> },
-          { label: 'Total threads', value: stats.total_threads, icon: <MessagesSquare /> },
-        ].map((s) => (
-          <Stat key={s.label} {...s} />
+          { key: 'available', label: t`Credits available`, value: stats.credits_remaining, icon: <Coins /> },
+          { key: 'used', label: t`Credits used`, value: stats.credits_used, icon: <TrendingUp /> },
+          { key: 'messages', label: t`Total messages`, value: stats.total_messages, icon: <MessageSquare /> },
+          { key: 'threads', label: t`Total threads`, value: stats.total_threads, icon: <MessagesSquare /> },
+        ].map(({ key, ...s }) => (
+          <Stat key={key} {...s} />
         ))}
       </dl>
     </Card>

@@ -1,4 +1,5 @@
 import { UI } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { textOnAccent } from '@/features/preferences';
@@ -16,6 +17,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
  * the fill, or where none can the text, is shifted just enough to read at 4.5:1).
  */
 export function AccentPicker({ value, onChange }: { value: string; onChange: (hex: string) => void }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const onAccent = textOnAccent(value);
@@ -32,13 +34,13 @@ export function AccentPicker({ value, onChange }: { value: string; onChange: (he
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label="Accent colour"
+          aria-label={t`Accent colour`}
           value={value.toLowerCase()}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
           className="h-10 w-12 cursor-pointer rounded-lg border border-border bg-bg p-1"
         />
         <input
-          aria-label="Accent colour hex"
+          aria-label={t`Accent colour hex`}
           value={draft}
           onChange={(e) => commitDraft(e.target.value.trim())}
           maxLength={7}
@@ -50,18 +52,20 @@ export function AccentPicker({ value, onChange }: { value: string; onChange: (he
           className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium shadow-sm"
           style={{ backgroundColor: shades?.fill ?? value, color: shades?.onFill ?? onAccent }}
         >
-          Sample
+          <Trans>Sample</Trans>
         </span>
       </div>
       <fieldset className="flex flex-wrap gap-1.5">
-        <legend className="sr-only">Accent presets</legend>
+        <legend className="sr-only">
+          <Trans>Accent presets</Trans>
+        </legend>
         {ACCENT_PRESETS.map((preset) => {
           const selected = preset.toLowerCase() === value.toLowerCase();
           return (
             <button
               key={preset}
               type="button"
-              aria-label={`Accent ${preset}`}
+              aria-label={t`Accent ${preset}`}
               aria-pressed={selected}
               onClick={() => onChange(preset)}
               className={cn(
@@ -76,7 +80,9 @@ export function AccentPicker({ value, onChange }: { value: string; onChange: (he
         })}
       </fieldset>
       <p className="text-xs text-muted" data-testid="text-on-accent">
-        Text on accent: <span className="font-mono">{onAccent}</span>
+        <Trans>
+          Text on accent: <span className="font-mono">{onAccent}</span>
+        </Trans>
       </p>
     </div>
   );

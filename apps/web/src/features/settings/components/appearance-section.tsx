@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePreferences } from '@/features/preferences';
 import type { useSettingsActivity } from '../hooks/use-settings-activity';
 import { AccentPicker } from './accent-picker';
@@ -8,6 +9,7 @@ import { ThemeChoice } from './theme-choice';
 
 /** Theme, accent colour, font size and the two fonts; every change applies and saves at once. */
 export function AppearanceSection({ activity }: { activity: ReturnType<typeof useSettingsActivity> }) {
+  const { t } = useLingui();
   const theme = usePreferences((s) => s.theme);
   const accentColor = usePreferences((s) => s.accentColor);
   const fontSize = usePreferences((s) => s.fontSize);
@@ -18,11 +20,11 @@ export function AppearanceSection({ activity }: { activity: ReturnType<typeof us
   return (
     <SettingsSection
       id="settings-appearance"
-      title="Appearance"
-      description="Make Ensemble yours. Changes apply at once and stay on this device."
+      title={t`Appearance`}
+      description={t`Make Ensemble yours. Changes apply at once and stay on this device.`}
     >
       <div className="divide-y divide-border">
-        <SettingRow title="Theme">
+        <SettingRow title={t`Theme`}>
           <ThemeChoice
             value={theme}
             onChange={(next) => {
@@ -32,7 +34,7 @@ export function AppearanceSection({ activity }: { activity: ReturnType<typeof us
             }}
           />
         </SettingRow>
-        <SettingRow title="Accent colour" hint="Buttons, links and highlights. Text on it stays readable automatically.">
+        <SettingRow title={t`Accent colour`} hint={t`Buttons, links and highlights. Text on it stays readable automatically.`}>
           <AccentPicker
             value={accentColor}
             onChange={(hex) => {
@@ -41,7 +43,7 @@ export function AppearanceSection({ activity }: { activity: ReturnType<typeof us
             }}
           />
         </SettingRow>
-        <SettingRow title="Font size" hint="The size of messages and documents." htmlFor="font-size">
+        <SettingRow title={t`Font size`} hint={t`The size of messages and documents.`} htmlFor="font-size">
           <FontSizeSlider
             value={fontSize}
             onChange={(px) => {
@@ -50,7 +52,7 @@ export function AppearanceSection({ activity }: { activity: ReturnType<typeof us
             }}
           />
         </SettingRow>
-        <SettingRow title="Headline font" htmlFor="headline-font">
+        <SettingRow title={t`Headline font`} htmlFor="headline-font">
           <FontSelect
             id="headline-font"
             value={headlineFont}
@@ -60,7 +62,7 @@ export function AppearanceSection({ activity }: { activity: ReturnType<typeof us
             }}
           />
         </SettingRow>
-        <SettingRow title="Body font" htmlFor="body-font">
+        <SettingRow title={t`Body font`} htmlFor="body-font">
           <FontSelect
             id="body-font"
             value={bodyFont}
@@ -71,10 +73,16 @@ export function AppearanceSection({ activity }: { activity: ReturnType<typeof us
           />
         </SettingRow>
         <div className="pt-5">
-          <p className="mb-2 text-xs font-medium tracking-wide text-muted uppercase">Preview</p>
+          <p className="mb-2 text-xs font-medium tracking-wide text-muted uppercase">
+            <Trans>Preview</Trans>
+          </p>
           <div className="rounded-2xl border border-border bg-bg p-5">
-            <p className="font-display text-2xl text-fg">Welcome Every Possibility</p>
-            <p className="mt-2 text-body text-muted">The quick brown fox jumps over the lazy dog: this is how answers will read.</p>
+            <p className="font-display text-2xl text-fg">
+              <Trans>Welcome Every Possibility</Trans>
+            </p>
+            <p className="mt-2 text-body text-muted">
+              <Trans>The quick brown fox jumps over the lazy dog: this is how answers will read.</Trans>
+            </p>
           </div>
         </div>
       </div>

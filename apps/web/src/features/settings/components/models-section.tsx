@@ -1,4 +1,5 @@
 import type { ModelEntry } from '@ensemble/shared';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { usePreferences } from '@/features/preferences';
 import { useModels } from '@/lib/models';
 import type { useSettingsActivity } from '../hooks/use-settings-activity';
@@ -12,7 +13,9 @@ function ModelList({ title, models, activity }: { title: string; models: ModelEn
     <div className="min-w-0">
       <div className="mb-4 flex items-baseline justify-between gap-2">
         <h3 className="font-sans text-base font-semibold text-fg">{title}</h3>
-        <span className="text-xs text-muted">{favourites} favourites</span>
+        <span className="text-xs text-muted">
+          <Plural value={favourites} one="# favourites" other="# favourites" />
+        </span>
       </div>
       <ul className="divide-y divide-border">
         {models.map((model) => {
@@ -36,16 +39,17 @@ function ModelList({ title, models, activity }: { title: string; models: ModelEn
 
 /** Favourite text and image models: the shortlist offered in the chat and on home. */
 export function ModelsSection({ activity }: { activity: ReturnType<typeof useSettingsActivity> }) {
+  const { t } = useLingui();
   const { catalogue } = useModels();
   return (
     <SettingsSection
       id="settings-models"
-      title="AI Models"
-      description="Favourites appear in the model menus of the chat and the home page."
+      title={t`AI Models`}
+      description={t`Favourites appear in the model menus of the chat and the home page.`}
     >
       <div className="grid gap-10 lg:grid-cols-2">
-        <ModelList title="Text models" models={catalogue.text_models} activity={activity} />
-        <ModelList title="Image models" models={catalogue.image_models} activity={activity} />
+        <ModelList title={t`Text models`} models={catalogue.text_models} activity={activity} />
+        <ModelList title={t`Image models`} models={catalogue.image_models} activity={activity} />
       </div>
     </SettingsSection>
   );

@@ -1,4 +1,5 @@
 import { SPENDING_MAX, type SpendingState } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,25 +14,44 @@ const format = (n: number) => formatCount(n);
 
 /** '' means none; anything else must be a whole number from 1 to SPENDING_MAX. */
 function parseAmount(text: string): number | null | 'invalid' {
-  const t = text.trim();
-  if (!t) return null;
-  if (!/^\d+$/.test(t)) return 'invalid';
-  const n = Number(t);
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (!/^\d+$/.test(trimmed)) return 'invalid';
+  const n = Number(trimmed);
   return n >= 1 && n <= SPENDING_MAX ? n : 'invalid';
 }
 
 function Usage({ s }: { s: SpendingState }) {
+  const spent = format(s.month_spent);
+  const budget = s.monthly_budget == null ? null : format(s.monthly_budget);
+  const daySpent = format(s.day_spent);
+  const dailyCap = s.daily_cap == null ? null : format(s.daily_cap);
   return (
     <p data-testid="spending-usage" className="text-sm text-muted">
-      This month (UTC): <span className="font-medium text-fg tabular-nums">{format(s.month_spent)}</span> credits used
-      {s.monthly_budget != null && ` of your ${format(s.monthly_budget)} budget`}.
-      {s.daily_cap != null && ` Today: ${format(s.day_spent)} of the ${format(s.daily_cap)} credits your plan allows per day.`}
+      {budget == null ? (
+        <Trans>
+          This month (UTC): <span className="font-medium text-fg tabular-nums">{spent}</span> credits used.
+        </Trans>
+      ) : (
+        <Trans>
+          This month (UTC): <span className="font-medium text-fg tabular-nums">{spent}</span> credits used of your {budget} budget.
+        </Trans>
+      )}
+      {dailyCap != null && (
+        <>
+          {' '}
+          <Trans>
+            Today: {daySpent} of the {dailyCap} credits your plan allows per day.
+          </Trans>
+        </>
+      )}
     </p>
   );
 }
 
 /** Settings' spending card (accounts): a monthly credit budget and a low-balance warning level. */
 export function SpendingSection() {
+  const { t } = useLingui();
   const query = useQuery(spendingQueryOptions());
   const save = useSaveSpending();
   const [budget, setBudget] = useState('');
@@ -52,7 +72,8 @@ export function SpendingSection() {
     const monthly_budget = parseAmount(budget);
     const low_balance_warning = parseAmount(warning);
     if (monthly_budget === 'invalid' || low_balance_warning === 'invalid') {
-      setNote({ text: `Enter a whole number from 1 to ${format(SPENDING_MAX)}, or leave it empty for none.`, error: true });
+      const max = format(SPENDING_MAX);
+      setNote({ text: t`Enter a whole number from 1 to ${max}, or leave it empty for none.`, error: true });
       return;
     }
     try {
@@ -60,28 +81,28 @@ export function SpendingSection() {
       edited.current = { budget: false, warning: false };
       setBudget(saved.monthly_budget?.toString() ?? '');
       setWarning(saved.low_balance_warning?.toString() ?? '');
-      setNote({ text: 'Spending limits saved.', error: false });
+      setNote({ text: t`Spending limits saved.`, error: false });
     } catch (error) {
-      setNote({ text: error instanceof ApiError ? error.message : 'Failed to save your spending limits.', error: true });
+      setNote({ text: error instanceof ApiError ? error.message : t`Failed to save your spending limits.`, error: true });
     }
   }
 
   return (
     <SettingsSection
       id="spending"
-      title="Spending"
-      description="Cap what you spend each calendar month (UTC) and get warned when your balance runs low."
+      title={t`Spending`}
+      description={t`Cap what you spend each calendar month (UTC) and get warned when your balance runs low.`}
     >
       <form onSubmit={handleSubmit} className="divide-y divide-border" noValidate>
         <SettingRow
-          title="Monthly budget"
-          hint="Requests stop once this many credits are used this month. Empty: no budget."
+          title={t`Monthly budget`}
+          hint={t`Requests stop once this many credits are used this month. Empty: no budget.`}
           htmlFor="monthly-budget"
         >
           <Input
             id="monthly-budget"
             inputMode="numeric"
-            placeholder="No budget"
+            placeholder={t`No budget`}
             value={budget}
             onChange={(e) => {
               edited.current.budget = true;
@@ -90,11 +111,15 @@ export function SpendingSection() {
             className="w-40"
           />
         </SettingRow>
-        <SettingRow title="Low-balance warning" hint="The credit meter turns amber at or below this balance." htmlFor="low-balance-warning">
+        <SettingRow
+          title={t`Low-balance warning`}
+          hint={t`The credit meter turns amber at or below this balance.`}
+          htmlFor="low-balance-warning"
+        >
           <Input
             id="low-balance-warning"
             inputMode="numeric"
-            placeholder="No warning"
+            placeholder={t`No warning`}
             value={warning}
             onChange={(e) => {
               edited.current.warning = true;
@@ -104,9 +129,15 @@ export function SpendingSection() {
           />
         </SettingRow>
         <div className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          {query.data ? <Usage s={query.data} /> : <span className="text-sm text-muted">Loading your spending...</span>}
+          {query.data ? (
+            <Usage s={query.data} />
+          ) : (
+            <span className="text-sm text-muted">
+              <Trans>Loading your spending...</Trans>
+            </span>
+          )}
           <Button type="submit" loading={save.isPending}>
-            Save limits
+            <Trans>Save limits</Trans>
           </Button>
         </div>
         {note && (

@@ -1,4 +1,7 @@
 import { SYSTEM_PROMPT_MAX } from '@ensemble/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -7,13 +10,21 @@ import { usePreferences } from '@/features/preferences';
 import { useSession } from '@/features/session';
 import { fetchDefaultSystemPrompt, saveDefaultSystemPrompt } from '../api/system-prompt';
 
+/** What the section says after loading or saving (shown in the language active when it renders). */
+const STATUS = {
+  loadFailed: msg`Failed to load your default system prompt`,
+  saved: msg`Saved. New threads start with it.`,
+  saveFailed: msg`Failed to save your default system prompt`,
+} as const;
+
 /** The default system prompt for new threads: kept on the account when signed in, in this browser for guests. */
 export function SystemPromptSection() {
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const local = usePreferences((s) => s.defaultSystemPrompt);
   const [draft, setDraft] = useState(user ? '' : local);
   const [loaded, setLoaded] = useState(!user);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<MessageDescriptor | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -21,7 +32,7 @@ export function SystemPromptSection() {
     let alive = true;
     fetchDefaultSystemPrompt()
       .then((p) => alive && setDraft(p ?? ''))
-      .catch(() => alive && setStatus('Failed to load your default system prompt'))
+      .catch(() => alive && setStatus(STATUS.loadFailed))
       .finally(() => alive && setLoaded(true));
     return () => {
       alive = false;
@@ -34,9 +45,9 @@ export function SystemPromptSection() {
     try {
       if (user) await saveDefaultSystemPrompt(draft);
       else usePreferences.getState().setDefaultSystemPrompt(draft);
-      setStatus('Saved. New threads start with it.');
+      setStatus(STATUS.saved);
     } catch {
-      setStatus('Failed to save your default system prompt');
+      setStatus(STATUS.saveFailed);
     } finally {
       setSaving(false);
     }
@@ -45,30 +56,33 @@ export function SystemPromptSection() {
   return (
     <section aria-labelledby="system-prompt" className="scroll-mt-24 rounded-3xl border border-border bg-surface p-5 sm:p-7">
       <h2 id="system-prompt" className="text-2xl text-fg">
-        Default system prompt
+        <Trans>Default system prompt</Trans>
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {user ? 'Kept on your account.' : 'Kept in this browser.'} Every new thread starts with it; change it per thread in the thread's
-        settings.
+        {user ? (
+          <Trans>Kept on your account. Every new thread starts with it; change it per thread in the thread's settings.</Trans>
+        ) : (
+          <Trans>Kept in this browser. Every new thread starts with it; change it per thread in the thread's settings.</Trans>
+        )}
       </p>
       <div className="mt-6 flex flex-col gap-3">
-        <Field label="System prompt for new threads">
+        <Field label={t`System prompt for new threads`}>
           <Textarea
             value={draft}
             maxLength={SYSTEM_PROMPT_MAX}
             rows={4}
             disabled={!loaded}
             onChange={(e) => setDraft(e.target.value)}
-            placeholder="e.g. Answer briefly, in British English."
+            placeholder={t`e.g. Answer briefly, in British English.`}
           />
         </Field>
         <div className="flex items-center gap-3">
           <Button size="sm" onClick={save} loading={saving} disabled={!loaded}>
-            Save default prompt
+            <Trans>Save default prompt</Trans>
           </Button>
           {status && (
             <span role="status" className="text-sm text-muted">
-              {status}
+              {i18n._(status)}
             </span>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { SHARE_TOKEN_PATTERN, type SharedMessage } from '@ensemble/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -48,6 +49,7 @@ function useNoIndex() {
  */
 export function SharedThreadView({ token }: { token: string }) {
   useNoIndex();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -72,28 +74,29 @@ export function SharedThreadView({ token }: { token: string }) {
       navigate(`/thread/${threadId}`);
     } catch (error) {
       setContinuing(false);
-      setFailure(error instanceof ApiError ? error.message : 'The conversation could not be copied. Please try again.');
+      setFailure(error instanceof ApiError ? error.message : t`The conversation could not be copied. Please try again.`);
     }
   }
 
   if (!wellFormed || shared.isError) {
     const gone = !wellFormed || (shared.error instanceof ApiError && shared.error.httpStatus === 404);
     return (
-      <Page width="md" title={gone ? 'Link not found' : 'Shared conversation'}>
+      <Page width="md" title={gone ? t`Link not found` : t`Shared conversation`}>
         <div className="flex flex-col items-start gap-4" data-testid="share-missing">
           <p className="text-body text-muted">
-            {gone ? 'This shared conversation does not exist or is no longer shared.' : shared.error?.message}
+            {gone ? t`This shared conversation does not exist or is no longer shared.` : shared.error?.message}
           </p>
           <Button variant="secondary" onClick={() => navigate('/')}>
-            Go to Ensemble
+            <Trans>Go to Ensemble</Trans>
           </Button>
         </div>
       </Page>
     );
   }
 
-  if (shared.isPending) return <LoadingScreen label="Loading the shared conversation..." />;
+  if (shared.isPending) return <LoadingScreen label={t`Loading the shared conversation...`} />;
   const { title, shared_at, messages } = shared.data;
+  const sharedOn = new Date(shared_at).toLocaleDateString();
   const continueButton = (
     <Button
       variant="primary"
@@ -101,17 +104,20 @@ export function SharedThreadView({ token }: { token: string }) {
       icon={<MessagesSquare className="size-4" aria-hidden />}
       onClick={() => void handleContinue()}
     >
-      Continue this conversation
+      <Trans>Continue this conversation</Trans>
     </Button>
   );
   return (
     <Page width="md" title={title} actions={continueButton}>
       <p className="-mt-4 mb-4 text-sm text-muted">
-        A read-only copy shared on {new Date(shared_at).toLocaleDateString()}. Continuing copies it into your own chat
-        {user ? '' : ' as a guest'}.
+        {user ? (
+          <Trans>A read-only copy shared on {sharedOn}. Continuing copies it into your own chat.</Trans>
+        ) : (
+          <Trans>A read-only copy shared on {sharedOn}. Continuing copies it into your own chat as a guest.</Trans>
+        )}
       </p>
       {failure && <ErrorBanner message={failure} className="mb-4" />}
-      <section aria-label="Shared conversation" className="divide-y divide-border" data-testid="shared-messages">
+      <section aria-label={t`Shared conversation`} className="divide-y divide-border" data-testid="shared-messages">
         {messages.map((m) => (
           <MessageItem
             key={m.id}

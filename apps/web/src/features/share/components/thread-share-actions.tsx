@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Download, FileJson, FileText, Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,24 +15,27 @@ import { SHARE_LINKS_KEY, createShareLink, shareAddress, startDownload, threadEx
 
 /** A thread header's Export menu (Markdown, or a JSON zip with the images) and, for accounts, Share. */
 export function ThreadShareActions({ threadId, canShare }: { threadId: number; canShare: boolean }) {
+  const { t } = useLingui();
   const [sharing, setSharing] = useState(false);
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <IconButton label="Export thread" size="sm" icon={<Download />} />
+          <IconButton label={t`Export thread`} size="sm" icon={<Download />} />
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          <DropdownMenuLabel>Export this thread</DropdownMenuLabel>
+          <DropdownMenuLabel>
+            <Trans>Export this thread</Trans>
+          </DropdownMenuLabel>
           <DropdownMenuItem icon={<FileText />} onSelect={() => startDownload(threadExportUrl(threadId, 'markdown'))}>
             Markdown (.md)
           </DropdownMenuItem>
           <DropdownMenuItem icon={<FileJson />} onSelect={() => startDownload(threadExportUrl(threadId, 'json'))}>
-            JSON with images (.zip)
+            <Trans>JSON with images (.zip)</Trans>
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      {canShare && <IconButton label="Share thread" size="sm" icon={<Share2 />} onClick={() => setSharing(true)} />}
+      {canShare && <IconButton label={t`Share thread`} size="sm" icon={<Share2 />} onClick={() => setSharing(true)} />}
       {sharing && <ShareDialog threadId={threadId} onClose={() => setSharing(false)} />}
     </>
   );
@@ -39,6 +43,7 @@ export function ThreadShareActions({ threadId, canShare }: { threadId: number; c
 
 /** Makes a link to a snapshot of the thread as shown now, and offers to copy it. */
 function ShareDialog({ threadId, onClose }: { threadId: number; onClose(): void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [link, setLink] = useState<ShareLink | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,12 +60,12 @@ function ShareDialog({ threadId, onClose }: { threadId: number; onClose(): void 
         setLink(made);
         void queryClient.invalidateQueries({ queryKey: SHARE_LINKS_KEY });
       },
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : 'The link could not be made. Please try again.'),
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : t`The link could not be made. Please try again.`),
     );
     return () => {
       live = false;
     };
-  }, [threadId, queryClient]);
+  }, [threadId, queryClient, t]);
 
   async function copy() {
     if (!link) return;
@@ -68,7 +73,7 @@ function ShareDialog({ threadId, onClose }: { threadId: number; onClose(): void 
       await navigator.clipboard.writeText(shareAddress(link));
       setCopied(true);
     } catch {
-      setError('Copying failed; select the link and copy it yourself.');
+      setError(t`Copying failed; select the link and copy it yourself.`);
     }
   }
 
@@ -76,20 +81,20 @@ function ShareDialog({ threadId, onClose }: { threadId: number; onClose(): void 
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Share this conversation"
-      description="Anyone with the link can read this conversation as it is now, without signing in. Messages you add later are not shared. You can revoke the link in Settings."
+      title={t`Share this conversation`}
+      description={t`Anyone with the link can read this conversation as it is now, without signing in. Messages you add later are not shared. You can revoke the link in Settings.`}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Done
+          <Trans>Done</Trans>
         </Button>
       }
     >
       {error && <ErrorBanner message={error} className="mb-3" />}
-      {!link && !error && <Spinner label="Making the link..." />}
+      {!link && !error && <Spinner label={t`Making the link...`} />}
       {link && (
         <div className="flex items-center gap-2">
           <label htmlFor="share-link" className="sr-only">
-            Share link
+            <Trans>Share link</Trans>
           </label>
           <Input id="share-link" readOnly value={shareAddress(link)} onFocus={(e) => e.currentTarget.select()} data-testid="share-link" />
           <Button
@@ -97,7 +102,7 @@ function ShareDialog({ threadId, onClose }: { threadId: number; onClose(): void 
             onClick={() => void copy()}
             icon={copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
           >
-            {copied ? 'Copied' : 'Copy link'}
+            {copied ? t`Copied` : t`Copy link`}
           </Button>
         </div>
       )}
