@@ -31,10 +31,13 @@ function screenModule<M>(load: () => Promise<M>) {
  * came 300 ms after its code.
  */
 function page<M extends Record<K, ComponentType>, K extends string>(module: ReturnType<typeof screenModule<M>>, name: K) {
-  const Lazy = lazy<ComponentType>(async () => ({ default: (await module.load())[name] }));
   function Screen() {
-    // Chosen once per mount: switching from Lazy to the loaded component later would remount the screen.
-    const [Component] = useState<ComponentType>(() => module.loaded()?.[name] ?? Lazy);
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component later would remount the screen.
+    // The wrapper is made per mount, not once: React.lazy keeps a failed import for good, so a screen whose download
+    // failed would stay broken until a reload; a new visit now asks for it again.
+    const [Component] = useState<ComponentType>(
+      () => module.loaded()?.[name] ?? lazy<ComponentType>(async () => ({ default: (await module.load())[name] })),
+    );
     return <Component />;
   }
   return <Screen />;
@@ -47,7 +50,9 @@ const auth = screenModule(() => import('./routes/auth-page'));
 const threadScreen = page(thread, 'ThreadRoute');
 // Likewise the auth modal stays mounted while its form (and so its path) changes.
 const authScreen = page(auth, 'AuthPage');
-const screen = <M extends Record<K, ComponentType>, K extends string>(load: () => Promise<M>, name: K) => page(screenModule(load), name);
+/** A screen loaded on demand from its own chunk (exported for its tests). */
+export const screen = <M extends Record<K, ComponentType>, K extends string>(load: () => Promise<M>, name: K) =>
+  page(screenModule(load), name);
 
 /**
  * Every screen of core.md section 2 (paths relative to /prod). Legal documents (/terms,

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useRoutes } from 'react-router';
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_USER, stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client';
-import { pageRoutes, preloadScreen } from './page-routes';
+import { pageRoutes, preloadScreen, screen as lazyScreen } from './page-routes';
 import { RootError } from './root-error';
 
 function Broken(): never {
@@ -23,6 +23,32 @@ async function settle(router: ReturnType<typeof renderApp>['router'], pathname: 
 }
 
 describe('routes', () => {
+  it('asks again for a screen whose download failed, instead of keeping the failure until a reload', async () => {
+    let attempts = 0;
+    const element = lazyScreen(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('The chunk could not be downloaded');
+      return { Page: () => <h1>The page</h1> };
+    }, 'Page');
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      override render() {
+        return this.state.failed ? <p>Failed to load</p> : this.props.children;
+      }
+    }
+    render(
+      <Boundary>
+        <Suspense fallback={<p>Suspended</p>}>{element}</Suspense>
+      </Boundary>,
+    );
+    expect(await screen.findByRole('heading', { name: 'The page' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load')).toBeNull();
+    expect(attempts).toBe(2);
+  });
+
   it('renders a screen whose code has arrived in the same commit, without suspending', async () => {
     stubApi();
     await preloadScreen('/prod');
