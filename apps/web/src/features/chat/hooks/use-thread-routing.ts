@@ -11,6 +11,14 @@ export interface HandoffState {
   handoff?: boolean;
 }
 
+/**
+ * Marks the return to /thread after the model query parameter was read. That location commits a moment after the
+ * screen appears (the router renders in a transition), so a message may already be on its way: it must not reset.
+ */
+interface QueryReadState {
+  queryRead?: boolean;
+}
+
 /** Sends a waiting hand-off in the open thread; the keys are cleared whatever happens. */
 export function submitPendingHandoff(chat: ChatController): void {
   let handoff: ReturnType<typeof peekHandoff>;
@@ -68,7 +76,9 @@ export function useThreadRouting(chat: ChatController): void {
       const prefs = usePreferences.getState();
       if (model) prefs.selectModel(model);
       if (!message) {
-        navigate('/thread', { replace: true });
+        // Reset now, as the bare path would: the user cannot have sent anything before this first effect.
+        if (chat.who.isGuest || !bare) chat.resetChat();
+        navigate('/thread', { replace: true, state: { queryRead: true } satisfies QueryReadState });
         return;
       }
       const now = usePreferences.getState();
@@ -87,7 +97,7 @@ export function useThreadRouting(chat: ChatController): void {
       if ((location.state as HandoffState | null)?.handoff && once('handoff')) submitPendingHandoff(chat);
       return;
     }
-    if (!once('reset')) return;
+    if ((location.state as QueryReadState | null)?.queryRead || !once('reset')) return;
     // A guest's bare /thread forgets the stored thread; /thread/new starts over for everyone.
     if (chat.who.isGuest || !bare) chat.resetChat();
   }, [location.key, location.search, location.state, routeId, bare, navigate]);

@@ -1,0 +1,79 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { usePreferences } from '@/features/preferences';
+import { createQueryClient } from '@/lib/query-client';
+import { stubApi } from '@/test/fake-api';
+import { creditsAnswer, sseBody, streamStart } from '../chat-test-utils';
+
+describe('the chat entry by query parameter', () => {
+  beforeEach(() => usePreferences.getState().resetPreferences());
+
+  it('selects the model, and a message sent before the address is back at /thread is kept', async () => {
+    // The router commits its locations in transitions, so on a busy machine the return from ?model= to /thread may
+    // commit after the visitor has typed and sent, just before the new thread's address. Here both are held until
+    // the reply has been asked for, then let through in their order.
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/prod/thread?model=gpt-4o'], basename: '/prod' });
+    const navigate = router.navigate.bind(router);
+    let holding = true;
+    const held: (() => Promise<void>)[] = [];
+    router.navigate = ((to: Parameters<typeof navigate>[0], options?: Parameters<typeof navigate>[1]) => {
+      if (!holding) return navigate(to, options);
+      return new Promise<void>((resolve) => held.push(() => navigate(to, options).then(resolve)));
+    }) as typeof router.navigate;
+    const letThrough = async () => {
+      holding = false;
+      for (const go of held.splice(0)) {
+        await go();
+        // Each address is shown before the next.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const models: string[] = [];
+    stubApi({
+      routes: {
+        'POST /api/credits/check_credits.php': { json: creditsAnswer(25) },
+        'POST /api/threads/create_thread.php': () => {
+          return {
+            json: {
+              status: 'success',
+              thread_id: 9,
+              reused: false,
+              thread: {
+                id: 9,
+                title: 'New Thread',
+                created_at: '2025-01-01T00:00:00.000Z',
+                user_id: -1,
+                has_messages: false,
+                is_anonymous: true,
+              },
+            },
+          };
+        },
+        'POST /api/messages/chat.php': async (init) => {
+          models.push((JSON.parse(String(init?.body)) as { model: string }).model);
+          expect(held.length).toBe(2);
+          await letThrough();
+          return { json: streamStart({ credits: 24, firstTitle: 'Why are there tides?', threadId: 9 }) };
+        },
+        'GET /api/messages/chat.php': { text: sseBody(['Tides are caused mainly by the Moon', ', whose gravity pulls']) },
+        'GET /api/messages/get_messages.php': {
+          json: { status: 'success', messages: [], thread: { id: 9, title: 'New Thread', created_at: '2025-01-01T00:00:00.000Z' } },
+        },
+      },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Why are there tides?{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread/9'));
+    expect(await screen.findByText(/whose gravity pulls/)).toBeInTheDocument();
+    expect(screen.getByText('Why are there tides?', { selector: 'p' })).toBeInTheDocument();
+    expect(models).toEqual(['gpt-4o']);
+  });
+});
