@@ -9,7 +9,7 @@ import { formatter } from '@lingui/format-po';
  */
 const config: LinguiConfig = {
   sourceLocale: 'en',
-  locales: ['en'],
+  locales: ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'zh-CN', 'ar'],
   catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/*.test.*', '**/test/**'] }],
   // Origins without line numbers: a catalogue changes when a message does, not when a line moves.
   format: formatter({ lineNumbers: false }),

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { linguiBabelPlugins } from './build/lingui-babel.ts';
+import { lingui } from '@lingui/vite-plugin';
+import { LINGUI_CONFIG, linguiBabelPlugins } from './build/lingui-babel.ts';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -109,6 +110,8 @@ export default defineConfig({
     firstLoadGroups(),
     firstLoadPreloads(),
     react({ babel: { plugins: linguiBabelPlugins() } }),
+    // Each language's catalogue (src/locales/*/messages.po) compiled to its own chunk, loaded when that language is.
+    lingui({ configPath: LINGUI_CONFIG }),
     tailwindcss(),
     // Brotli and gzip copies of every hashed asset, made once at build time, served by the server with
     // Content-Encoding. index.html is left out: it is served per request with no-cache.

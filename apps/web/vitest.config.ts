@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { linguiBabelPlugins } from './build/lingui-babel.ts';
+import { lingui } from '@lingui/vite-plugin';
+import { LINGUI_CONFIG, linguiBabelPlugins } from './build/lingui-babel.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ function filesThatMock(dir: string): string[] {
 const mocking = filesThatMock('src');
 
 export default defineConfig({
-  plugins: [react({ babel: { plugins: linguiBabelPlugins() } })],
+  plugins: [react({ babel: { plugins: linguiBabelPlugins() } }), lingui({ configPath: LINGUI_CONFIG })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'jsdom',

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/page-routes';
 import { createAppRouter } from './app/router';
+import { followOtherTabs, startLanguage } from './i18n/languages';
 import { sessionQueryOptions } from './features/session';
 import { holdCallsUntil } from './lib/api-client';
 import { followFocus } from './lib/focus-return';
@@ -22,13 +23,21 @@ holdCallsUntil(queryClient.fetchQuery(sessionQueryOptions()));
 // The page's own code loads meanwhile, not once the session check has answered.
 void preloadScreen(window.location.pathname);
 
+// The visitor's language (chosen in Settings, else the browser's): any but English loads its catalogue first, alongside
+// the session check and the page's code, so that the first render is already in that language.
+const language = startLanguage();
+followOtherTabs();
+
 const reactRoot = createRoot(root);
 // index.html already shows the first frame, so React's first render need not hold the page: as a transition it
 // yields to the browser every few milliseconds instead of running as one long task with the script's start.
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <App router={createAppRouter()} queryClient={queryClient} />
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App router={createAppRouter()} queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
+if (language) void language.then(render);
+else render();

@@ -141,6 +141,8 @@ export const STORAGE_KEYS = {
   textOnPrimary: 'textOnPrimary',
   /** A guest's default system prompt for new threads (accounts keep theirs on the server). */
   defaultSystemPrompt: 'defaultSystemPrompt',
+  /** The language picked in Settings (absent: follow the browser). */
+  language: 'language',
 } as const;
 
 /** Browser session storage keys (core.md section 3). */

@@ -1,5 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './languages.js';
+export * from './message-codes.js';
 export * from './models/index.js';
 export * from './stream/events.js';
 export * from './api/paths.js';

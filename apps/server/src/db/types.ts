@@ -31,6 +31,8 @@ export interface UsersTable {
   month_spent: Generated<number>;
   day_key: Generated<string>;
   day_spent: Generated<number>;
+  /** The language picked in Settings (one of LANGUAGES); null follows the browser. */
+  language: Generated<string | null>;
 }
 
 export interface GuestsTable {

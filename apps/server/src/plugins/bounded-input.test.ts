@@ -69,6 +69,7 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/auth/send_verification.php': { kind: 'none' },
   'GET /api/user/spending.php': { kind: 'none' },
   'POST /api/user/spending.php': { kind: 'body', text: false },
+  'POST /api/user/language.php': { kind: 'body', text: false },
   'GET /api/admin/me.php': { kind: 'none' },
   'GET /api/admin/users.php': { kind: 'query', ids: 'user' },
   'GET /api/admin/user.php': { kind: 'query', ids: 'record' },

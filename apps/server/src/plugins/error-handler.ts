@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, ERROR_CODES } from '@ensemble/shared';
+import { AppError, ERROR_CODES, describeMessage } from '@ensemble/shared';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -21,6 +21,15 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
 
 /** The one error handler: JSON for every /api failure, 5xx detail logged and hidden. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // An answer whose message is one of the spec's says which (message_code) and with what values (params): a client
+  // shows it in its reader's language; the English message stays for everyone else.
+  app.addHook('preSerialization', async (_request, _reply, payload: unknown) => {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+    const body = payload as { message?: unknown; message_code?: unknown };
+    if (typeof body.message !== 'string' || body.message_code !== undefined) return payload;
+    const described = describeMessage(body.message);
+    return described ? { ...body, ...described } : payload;
+  });
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof AppError) {
       const exposed = ERROR_CODES[error.code].expose;

@@ -11,7 +11,7 @@ describe('serving the web app under /prod', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><head><title>Ensemble</title>\n    <link rel="modulepreload" crossorigin href="/prod/assets/screens-1.js">\n    <link rel="modulepreload" crossorigin href="/prod/assets/chat-1.js" data-route="thread"></head><div id="root"></div>',
+      '<!doctype html><html lang="en" class="dark"><head><title>Ensemble</title>\n    <link rel="modulepreload" crossorigin href="/prod/assets/screens-1.js">\n    <link rel="modulepreload" crossorigin href="/prod/assets/chat-1.js" data-route="thread"></head><div id="root"></div>',
     );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST: dist });
@@ -25,6 +25,23 @@ describe('serving the web app under /prod', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("sets the page's language from Accept-Language: the best one Ensemble speaks, right to left for Arabic", async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, '<html lang="en" class="dark">'],
+      ['de-DE,de;q=0.9,en;q=0.8', '<html lang="de" class="dark">'],
+      ['nl;q=0.9, pt-PT;q=0.8', '<html lang="pt-BR" class="dark">'],
+      ['fr;q=0.2, ja', '<html lang="ja" class="dark">'],
+      ['ar-EG', '<html lang="ar" dir="rtl" class="dark">'],
+      ['nl, *;q=0.5', '<html lang="en" class="dark">'],
+      ['zh-TW;q=0, ;;;', '<html lang="en" class="dark">'],
+    ];
+    for (const [header, start] of cases) {
+      const res = await t.client().get('/prod/thread', header ? { 'accept-language': header } : {});
+      expect(res.body, header).toContain(start);
+      expect(String(res.headers.vary)).toContain('Accept-Language');
     }
   });
 

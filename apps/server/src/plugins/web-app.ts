@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RTL_LANGUAGES, languageForHeader } from '@ensemble/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -31,14 +32,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
    * index.html for an app path. The build marks route-specific preload hints with `data-route="{first segment}"` (the
    * chat's code, say, on /prod/thread/...): a page keeps its own and drops the others', which it would load for nothing.
    */
-  const sendIndex = (reply: FastifyReply, url: string) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, url: string) => {
     if (!hasDist) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     // Read per request: cheap, and a rebuild is picked up without a restart.
     const route = url.split('/')[2] ?? '';
     let html = readFileSync(indexFile, 'utf8').replace(/\s*<link [^>]*data-route="([^"]*)"[^>]*>/g, (hint, hintRoute: string) =>
       hintRoute === route ? hint : '',
     );
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    // The page's language, as the browser asks for it (the app then follows a language picked in Settings).
+    const language = languageForHeader(request.headers['accept-language']);
+    html = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"${RTL_LANGUAGES.includes(language) ? ' dir="rtl"' : ''}`);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language');
     if (route !== 'share') return reply.send(html);
     // A shared snapshot (/prod/share/{token}) is for whoever holds the link: not indexed, not followed
     // and never cached by search engines.
@@ -46,8 +50,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     return reply.header('X-Robots-Tag', 'noindex, nofollow, noarchive').send(html);
   };
   // The app's root is not a directory listing.
-  app.get('/prod', async (_request, reply) => sendIndex(reply, '/prod'));
-  app.get('/prod/', async (_request, reply) => sendIndex(reply, '/prod/'));
+  app.get('/prod', async (request, reply) => sendIndex(request, reply, '/prod'));
+  app.get('/prod/', async (request, reply) => sendIndex(request, reply, '/prod/'));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -58,7 +62,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       return reply.code(404).send({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     const isAppRoute = url === '/prod' || (url.startsWith('/prod/') && !path.extname(url));
-    if (isAppRoute) return sendIndex(reply, url);
+    if (isAppRoute) return sendIndex(request, reply, url);
     if (url.startsWith('/prod/')) return reply.code(404).type('text/plain').send('Not found');
     return reply.redirect('/prod', 302);
   });

@@ -2,6 +2,8 @@ import { useDeferredValue } from 'react';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useApplyPreferences, useDefaultFavourites } from '@/features/preferences';
 import { useFrontendConfig, useSession, useSessionEventSync } from '@/features/session';
+import { useAccountLanguage } from '@/i18n/use-account-language';
+import { useLocale } from '@/i18n/use-lingui';
 import { AppRoutes } from './app-routes';
 import { AppLayout } from './layout/app-layout';
 
@@ -10,6 +12,8 @@ export function RootLayout() {
   useApplyPreferences();
   useDefaultFavourites();
   useSessionEventSync();
+  useAccountLanguage();
+  const locale = useLocale();
   const session = useSession();
   const config = useFrontendConfig();
   const loading = session.status === 'loading' || config.isLoading;
@@ -25,7 +29,9 @@ export function RootLayout() {
     );
   }
   return (
-    <AppLayout>
+    // A new language draws the app again: texts read outside React's state (module-level descriptors, `t` in
+    // handlers and memoised parts) all follow. Data stays in the query cache; only on-screen state is reset.
+    <AppLayout key={locale}>
       <AppRoutes />
     </AppLayout>
   );

@@ -1,5 +1,7 @@
 import { type CreditsInfo, type ErrorCode, MESSAGES, TIMEOUTS, isCreditsExhausted } from '@ensemble/shared';
 import type { z } from 'zod';
+import { i18n } from '@/i18n';
+import { noteServerMessage, specText } from '@/i18n/server-messages';
 
 /** Codes an ApiError may carry: the server's codes plus failures seen only by the client. */
 export type ApiErrorCode = ErrorCode | 'network' | 'timeout' | 'non_json' | 'invalid_response' | (string & {});
@@ -133,7 +135,12 @@ export function errorFromBody(httpStatus: number, body: unknown, retryAfterMs?: 
   // The code comes first: a reached budget or daily cap is a 402 too, but the spec's
   // credits-exhausted detection would send the user to the upgrade page instead of Settings.
   if (b.code === 'budget_reached' || b.code === 'daily_cap_reached') {
-    return new ApiError(text || MESSAGES.serverError(httpStatus), { httpStatus, code: b.code, body, retryAfterMs });
+    return new ApiError(text || specText('serverError', { status: httpStatus }, MESSAGES.serverError(httpStatus)), {
+      httpStatus,
+      code: b.code,
+      body,
+      retryAfterMs,
+    });
   }
   const credits = isCreditsExhausted({
     httpStatus,
@@ -143,7 +150,7 @@ export function errorFromBody(httpStatus: number, body: unknown, retryAfterMs?: 
     data: b.data,
     credits_info: b.credits_info,
   });
-  const fallback = httpStatus >= 400 ? MESSAGES.serverError(httpStatus) : MESSAGES.unknown;
+  const fallback = httpStatus >= 400 ? specText('serverError', { status: httpStatus }, MESSAGES.serverError(httpStatus)) : MESSAGES.unknown;
   const message = text || (credits ? MESSAGES.creditsExhaustedUser : fallback);
   const code = credits ? 'credits_exhausted' : typeof b.code === 'string' ? b.code : undefined;
   return new ApiError(message, { httpStatus, code, body, retryAfterMs });
@@ -171,7 +178,8 @@ async function request<S extends z.ZodType | undefined, T>(
   if (options.signal?.aborted) controller.abort(options.signal.reason);
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The app's language, which the server writes its mails in (a reset link asked for in German comes in German).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.locale || 'en', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -188,7 +196,8 @@ async function request<S extends z.ZodType | undefined, T>(
     text = await response.text();
   } catch (error) {
     if (timedOut) {
-      throw new ApiError(MESSAGES.timedOut(Math.max(1, Math.round(timeoutMs / 1000))), { httpStatus: 0, code: 'timeout' });
+      const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+      throw new ApiError(specText('timedOut', { seconds }, MESSAGES.timedOut(seconds)), { httpStatus: 0, code: 'timeout' });
     }
     // The caller's own abort stays an AbortError so query cancellation behaves as usual.
     if (options.signal?.aborted) throw error;
@@ -200,7 +209,11 @@ async function request<S extends z.ZodType | undefined, T>(
 
   const retryAfter = response.ok ? undefined : parseRetryAfter(response.headers.get('Retry-After'));
   if (!text.trim()) {
-    if (!response.ok) throw new ApiError(MESSAGES.serverError(response.status), { httpStatus: response.status, retryAfterMs: retryAfter });
+    if (!response.ok)
+      throw new ApiError(specText('serverError', { status: response.status }, MESSAGES.serverError(response.status)), {
+        httpStatus: response.status,
+        retryAfterMs: retryAfter,
+      });
     return undefined as Result<S, T>;
   }
   let parsed: unknown;
@@ -208,6 +221,10 @@ async function request<S extends z.ZodType | undefined, T>(
     parsed = JSON.parse(text);
   } catch {
     throw new ApiError(MESSAGES.nonJson, { httpStatus: response.status, code: 'non_json' });
+  }
+  // One of the spec's messages, named by the server: shown translated wherever its text appears.
+  if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+    noteServerMessage((parsed as { message: string }).message, parsed as { message_code?: unknown; params?: unknown });
   }
   if (!response.ok || bodyStatusIsError(parsed)) {
     const error = errorFromBody(response.status, parsed, retryAfter);

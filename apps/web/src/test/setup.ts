@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { defaultPreferences, usePreferences } from '@/features/preferences';
+import { i18n } from '@/i18n';
 
 // findBy/waitFor wait up to 10 s: on a loaded two-core machine a first render of a lazy screen can
 // take seconds, and a wait that ends early fails a test that is right.
@@ -16,6 +17,10 @@ afterEach(() => {
   // Files share their worker's modules (isolate: false): the preferences store, kept in memory, starts each test at
   // its defaults too, or a model one file picked becomes the next file's default.
   usePreferences.setState(defaultPreferences());
+  // Likewise the language: a test that switched it leaves English to the next.
+  if (i18n.locale !== 'en') i18n.activate('en');
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

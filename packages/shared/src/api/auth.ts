@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './common.js';
 import { LIMITS } from '../constants.js';
+import { LANGUAGES } from '../languages.js';
 
 export const tierSchema = z.enum(['free', 'pro', 'premium']);
 
@@ -16,8 +17,15 @@ export const userSchema = z.object({
   subscription_end_date: z.string().nullable().optional(),
   /** Whether the e-mail is proven (the mailed link, a reset, or Google); operators need it. */
   email_verified: z.boolean().optional(),
+  /** The language picked in Settings, applied on every device; null follows the browser. */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** POST /api/user/language.php: keeps the account's language (null: follow the browser). */
+export const languageRequestSchema = z.object({ language: z.enum(LANGUAGES).nullable() });
+export type LanguageRequest = z.infer<typeof languageRequestSchema>;
+export const languageResponseSchema = z.object({ status: z.literal('success'), language: z.enum(LANGUAGES).nullable() });
 
 export const sessionCheckResponseSchema = z.object({
   status: z.enum(['success', 'unauthorized', 'error']),

@@ -14,6 +14,8 @@ export const AUTH_PATHS = {
   verifyEmail: '/api/auth/verify_email.php',
   sendVerification: '/api/auth/send_verification.php',
   spending: '/api/user/spending.php',
+  /** The account's language (POST { language }). */
+  language: '/api/user/language.php',
   /** Deletes the signed-in account (password or a fresh Google sign-in). */
   deleteAccount: '/api/auth/delete_account.php',
   /** A copied Google profile picture: GET {picture}/{file}. */

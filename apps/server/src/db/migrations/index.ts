@@ -17,6 +17,7 @@ import { messagePaging } from './015-message-paging.js';
 import { searchFinishedReplies } from './016-search-finished-replies.js';
 import { searchTitleChanges } from './017-search-title-changes.js';
 import { sessionRevocation } from './018-session-revocation.js';
+import { userLanguage } from './019-user-language.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -37,4 +38,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '016-search-finished-replies': searchFinishedReplies,
   '017-search-title-changes': searchTitleChanges,
   '018-session-revocation': sessionRevocation,
+  '019-user-language': userLanguage,
 };

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mailLanguage } from '../mail/mail-texts.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_PATHS,
@@ -88,7 +89,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; revoke: Revok
     const issued = await issueResetToken(db, user.email);
     if (!issued) throw new AppError('not_found', 'No account with this id');
     try {
-      await mailer.send(resetMail(config.origin, user.email, issued.token));
+      // In the account's language: the operator's browser says nothing of the user's.
+      await mailer.send(resetMail(config.origin, user.email, issued.token, mailLanguage(issued.language)));
     } catch (err) {
       request.log.error({ err }, 'operator password reset mail failed');
       throw new AppError('bad_gateway', 'The mail server did not accept the reset mail. Please try again.');

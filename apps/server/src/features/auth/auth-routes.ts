@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mailLanguage } from '../mail/mail-texts.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_PATHS,
@@ -67,7 +68,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     await reply.startSession({ userId });
     // Sent in the background: sign-up does not wait for SMTP; Settings can mail a new link.
     issueVerificationToken(db, userId)
-      .then((issued) => issued && mailer.send(verificationMail(config.origin, issued.email, issued.token)))
+      .then(
+        (issued) =>
+          issued &&
+          mailer.send(
+            verificationMail(config.origin, issued.email, issued.token, mailLanguage(issued.language, request.headers['accept-language'])),
+          ),
+      )
       .catch((err) => request.log.error({ err }, 'verification mail failed'));
     return signedIn(userId, 'Registration successful');
   });

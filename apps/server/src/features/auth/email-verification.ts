@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { BASE_PATH } from '@ensemble/shared';
 import { type Db, now } from '../../db/connection.js';
+import type { Language } from '@ensemble/shared';
 import type { MailMessage } from '../mail/mailer.js';
+import { mailHtmlTag, mailTexts } from '../mail/mail-texts.js';
 import { recordActivity } from './account-service.js';
 import { hashResetToken } from './password-reset.js';
 
@@ -9,8 +11,15 @@ import { hashResetToken } from './password-reset.js';
 export const VERIFY_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /** Issues a single-use verification token (256 random bits, stored hashed) for the account's current e-mail. */
-export async function issueVerificationToken(db: Db, userId: number): Promise<{ token: string; email: string } | null> {
-  const user = await db.kysely.selectFrom('users').select(['email', 'email_verified']).where('id', '=', userId).executeTakeFirst();
+export async function issueVerificationToken(
+  db: Db,
+  userId: number,
+): Promise<{ token: string; email: string; language: string | null } | null> {
+  const user = await db.kysely
+    .selectFrom('users')
+    .select(['email', 'email_verified', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user || user.email_verified) return null;
   const token = randomBytes(32).toString('base64url');
   const t = Date.now();
@@ -25,26 +34,20 @@ export async function issueVerificationToken(db: Db, userId: number): Promise<{ 
       created_at: new Date(t).toISOString(),
     })
     .execute();
-  return { token, email: user.email };
+  return { token, email: user.email, language: user.language };
 }
 
-/** The verification mail; its link is built from the configured public origin. */
-export function verificationMail(origin: string, to: string, token: string): MailMessage {
+/** The verification mail, in the given language; its link is built from the configured public origin. */
+export function verificationMail(origin: string, to: string, token: string, language: Language = 'en'): MailMessage {
   const link = `${origin}/api/auth/verify_email.php?token=${encodeURIComponent(token)}`;
-  const text = [
-    'Welcome to Ensemble.',
-    '',
-    'Confirm your e-mail address by opening this link (valid for 7 days):',
-    link,
-    '',
-    'If you did not create an account, you can ignore this mail.',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p>Welcome to Ensemble.</p>
-<p><a href="${link}">Confirm your e-mail address</a> (valid for 7 days).</p>
-<p style="color:#666">If you did not create an account, you can ignore this mail.</p>
+  const w = mailTexts(language).verify;
+  const text = [w.welcome, '', w.open, link, '', w.ignore].join('\n');
+  const html = `<!doctype html>${mailHtmlTag(language)}<body style="font-family:sans-serif">
+<p>${w.welcome}</p>
+<p><a href="${link}">${w.link}</a> ${w.valid}</p>
+<p style="color:#666">${w.ignore}</p>
 </body></html>`;
-  return { to, subject: 'Confirm your Ensemble e-mail address', text, html, link };
+  return { to, subject: w.subject, text, html, link };
 }
 
 /**

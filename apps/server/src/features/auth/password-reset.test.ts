@@ -11,7 +11,8 @@ const RESET = '/api/auth/reset-password.php';
 const UPDATE = '/api/auth/update-password.php';
 const OLD = 'first-garden-password-7';
 const NEW = 'second-orchard-password-8';
-const SENT = { status: 'success', message: 'Check your inbox for password reset instructions' };
+// The spec's text, named by its code (issue 43).
+const SENT = { status: 'success', message: 'Check your inbox for password reset instructions', message_code: 'resetSent' };
 
 let n = 0;
 const uniqueEmail = () => `reset${++n}.${Date.now().toString(36)}@example.com`;

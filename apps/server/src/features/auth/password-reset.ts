@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError, BASE_PATH } from '@ensemble/shared';
+import { AppError, BASE_PATH, type Language } from '@ensemble/shared';
 import { type Db, now } from '../../db/connection.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { mailHtmlTag, mailTexts } from '../mail/mail-texts.js';
 import { recordActivity } from './account-service.js';
 
 export const RESET_TTL_MS = 3600 * 1000;
@@ -16,8 +17,8 @@ export function hashResetToken(token: string): string {
  * Issues a single-use reset token (256 random bits, stored hashed, valid 1 hour) for an account,
  * or null when the address is unknown. The caller answers the same either way.
  */
-export async function issueResetToken(db: Db, email: string): Promise<{ token: string; userId: number } | null> {
-  const user = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+export async function issueResetToken(db: Db, email: string): Promise<{ token: string; userId: number; language: string | null } | null> {
+  const user = await db.kysely.selectFrom('users').select(['id', 'language']).where('email', '=', email).executeTakeFirst();
   if (!user) return null;
   const token = randomBytes(32).toString('base64url');
   const t = Date.now();
@@ -31,35 +32,27 @@ export async function issueResetToken(db: Db, email: string): Promise<{ token: s
       created_at: new Date(t).toISOString(),
     })
     .execute();
-  return { token, userId: user.id };
+  return { token, userId: user.id, language: user.language };
 }
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The reset mail; its link is built from the configured public origin, never from a request's Host. */
-export function resetMail(origin: string, to: string, token: string): MailMessage {
+/** The reset mail, in the given language; its link is built from the configured public origin, never from a request's Host. */
+export function resetMail(origin: string, to: string, token: string, language: Language = 'en'): MailMessage {
   const link = `${origin}${BASE_PATH}/reset-password?token=${encodeURIComponent(token)}`;
-  const text = [
-    'Hello,',
-    '',
-    'Someone (hopefully you) asked to reset the password of your Ensemble account.',
-    'Open this link within one hour to choose a new password:',
-    '',
-    link,
-    '',
-    'If you did not ask for this, you can ignore this mail; your password stays as it is.',
-  ].join('\n');
+  const w = mailTexts(language).reset;
+  const text = [w.hello, '', w.asked, w.open, '', link, '', w.ignore].join('\n');
   const href = escapeHtml(link);
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Hello,</p>
-<p>Someone (hopefully you) asked to reset the password of your Ensemble account. Open this link within one hour to choose a new password:</p>
-<p><a href="${href}">Reset your password</a></p>
-<p style="color:#666">If the button does not work, copy this address into your browser:<br>${href}</p>
-<p style="color:#666">If you did not ask for this, you can ignore this mail; your password stays as it is.</p>
+  const html = `<!doctype html>${mailHtmlTag(language)}<body style="font-family:sans-serif;line-height:1.5">
+<p>${w.hello}</p>
+<p>${w.asked} ${w.open}</p>
+<p><a href="${href}">${w.link}</a></p>
+<p style="color:#666">${w.copy}<br>${href}</p>
+<p style="color:#666">${w.ignore}</p>
 </body></html>`;
-  return { to, subject: 'Reset your Ensemble password', text, html, link };
+  return { to, subject: w.subject, text, html, link };
 }
 
 /**

@@ -118,4 +118,38 @@ describe('accounts: logout and profile', () => {
       expect(refreshed.data).toMatchObject({ status: 'success', user: { id: userId, email: reg.data.user.email } });
     });
   });
+
+  describe('language.php', () => {
+    const LANGUAGE = '/api/user/language.php';
+
+    it("keeps an account's language for its every session, refuses an unknown one and guests, and clears with null", async () => {
+      const c = t.client();
+      const { email } = await register(c);
+      expect((await c.get(CHECK)).data.user.language).toBeNull();
+
+      const set = await c.post(LANGUAGE, { language: 'pt-BR' });
+      expect(set.statusCode).toBe(200);
+      expect(set.data).toEqual({ status: 'success', language: 'pt-BR' });
+
+      const other = t.client();
+      expect((await other.post('/api/auth/login.php', { email, password: PASSWORD })).statusCode).toBe(200);
+      expect((await other.get(CHECK)).data.user.language).toBe('pt-BR');
+
+      for (const body of [{ language: 'pt' }, { language: 'xx' }, {}, { language: 7 }]) {
+        const bad = await c.post(LANGUAGE, body);
+        expect(bad.statusCode).toBe(400);
+        expect(bad.data.status).toBe('error');
+      }
+      expect((await c.get(REFRESH)).data.user.language).toBe('pt-BR');
+
+      expect((await c.post(LANGUAGE, { language: null })).data).toEqual({ status: 'success', language: null });
+      expect((await other.get(CHECK)).data.user.language).toBeNull();
+
+      const guest = t.client();
+      await guest.get(CHECK);
+      const refused = await guest.post(LANGUAGE, { language: 'de' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.data).toMatchObject({ status: 'unauthorized' });
+    });
+  });
 });

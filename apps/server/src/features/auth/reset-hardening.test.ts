@@ -6,15 +6,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_DATABASE_URL, createTestApp } from '../../test/app-factory.js';
-import { resetLinkIn } from '../../test/fakes/smtp-inbox.js';
 import { createMailer } from '../mail/mailer.js';
 import { resetMail } from './password-reset.js';
+import { decodeQuotedPrintable, resetLinkIn } from '../../test/fakes/smtp-inbox.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESET = '/api/auth/reset-password.php';
 // Redis counters outlive a run: each client gets its own random address so limits never carry over.
 const randomIp = () => `10.${[...randomBytes(3)].join('.')}`;
-const SENT = { status: 'success', message: 'Check your inbox for password reset instructions' };
+// The spec's text, named by its code (issue 43).
+const SENT = { status: 'success', message: 'Check your inbox for password reset instructions', message_code: 'resetSent' };
 
 async function eventually<T>(read: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -125,7 +126,8 @@ describe('reset links in the logs without SMTP', () => {
     expect(logged).not.toContain('reset-password?token');
     const [file] = readdirSync(path.join(dir, 'outbox'));
     expect(logged).toContain(file as string);
-    expect(readFileSync(path.join(dir, 'outbox', file as string), 'utf8')).toContain(token);
+    // Read as a mail client would: quoted-printable may break a long line anywhere.
+    expect(decodeQuotedPrintable(readFileSync(path.join(dir, 'outbox', file as string), 'utf8'))).toContain(token);
   });
 
   it('still shows the link to a developer outside production', async () => {

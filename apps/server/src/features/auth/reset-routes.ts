@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mailLanguage } from '../mail/mail-texts.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_PATHS, AppError, MESSAGES, resetPasswordRequestSchema, updatePasswordRequestSchema } from '@ensemble/shared';
 import type { AppContext } from '../../app-context.js';
@@ -32,7 +33,10 @@ export const resetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: Rate
         if (!email) return;
         try {
           const issued = await issueResetToken(db, email);
-          if (issued) await mailer.send(resetMail(config.origin, email, issued.token));
+          if (issued)
+            await mailer.send(
+              resetMail(config.origin, email, issued.token, mailLanguage(issued.language, request.headers['accept-language'])),
+            );
         } catch (err) {
           request.log.error({ err }, 'password reset mail failed');
         }

@@ -1,11 +1,11 @@
-import type { User } from '@ensemble/shared';
+import { isLanguage, type User } from '@ensemble/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/types.js';
 
 type UserRow = Pick<
   UsersTable,
   'email' | 'username' | 'picture' | 'created_at' | 'subscription_tier' | 'subscription_status' | 'subscription_end_date'
-> & { id: number; email_verified?: number };
+> & { id: number; email_verified?: number; language?: string | null };
 
 /** The user as the client sees it (no hashes, no Stripe ids). */
 export function toUserView(row: UserRow): User {
@@ -20,6 +20,7 @@ export function toUserView(row: UserRow): User {
     subscription_status: row.subscription_status,
     ...(row.email_verified === undefined ? {} : { email_verified: row.email_verified === 1 }),
     subscription_end_date: row.subscription_end_date,
+    ...(row.language === undefined ? {} : { language: isLanguage(row.language) ? row.language : null }),
   };
 }
 
@@ -37,6 +38,7 @@ export async function findUserView(db: Kysely<Database>, id: number): Promise<Us
       'subscription_status',
       'subscription_end_date',
       'email_verified',
+      'language',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailLanguage } from '../mail/mail-texts.js';
 import { z } from 'zod';
 import { AUTH_PATHS, AppError, text } from '@ensemble/shared';
 import type { AppContext } from '../../app-context.js';
@@ -37,7 +38,9 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limiter: Rat
     if (!gate.allowed) refuseTooMany(reply, gate.retryAfterMs);
     const issued = await issueVerificationToken(db, who.userId);
     if (!issued) return { status: 'success' as const, message: 'Your e-mail address is already confirmed.' };
-    await mailer.send(verificationMail(config.origin, issued.email, issued.token));
+    await mailer.send(
+      verificationMail(config.origin, issued.email, issued.token, mailLanguage(issued.language, request.headers['accept-language'])),
+    );
     return { status: 'success' as const, message: `We sent a confirmation link to ${issued.email}.` };
   });
 };

@@ -38,11 +38,11 @@ function HeaderNavLink({ item, signedIn }: { item: NavItem; signedIn: boolean })
 function Logo() {
   const { t } = useLingui();
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-lg pr-2" aria-label={t`Ensemble home`}>
+    <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-lg pe-2" aria-label={t`Ensemble home`}>
       <span aria-hidden="true" className="relative inline-flex size-8 items-center justify-center rounded-[10px] bg-accent shadow-sm">
-        <span className="absolute top-[9px] left-[8px] size-2 rounded-full bg-on-accent" />
-        <span className="absolute top-[7px] right-[7px] size-1.5 rounded-full bg-on-accent/80" />
-        <span className="absolute right-[7px] bottom-[7px] size-2.5 rounded-full bg-on-accent/60" />
+        <span className="absolute top-[9px] start-[8px] size-2 rounded-full bg-on-accent" />
+        <span className="absolute top-[7px] end-[7px] size-1.5 rounded-full bg-on-accent/80" />
+        <span className="absolute end-[7px] bottom-[7px] size-2.5 rounded-full bg-on-accent/60" />
       </span>
       <span className="font-display text-lg text-fg">Ensemble</span>
     </Link>
@@ -67,12 +67,12 @@ export function AppHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-bg/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 w-full max-w-[1600px] items-center gap-2 px-3 sm:px-5">
         <Logo />
-        <nav aria-label={t`Main`} className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6">
+        <nav aria-label={t`Main`} className="ms-2 hidden items-center gap-0.5 md:flex lg:ms-6">
           {visibleNavItems(Boolean(user)).map((item) => (
             <HeaderNavLink key={item.to} item={item} signedIn={Boolean(user)} />
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <div data-testid="credit-meter-slot" className="flex items-center empty:hidden">
             <CreditMeter user={user} />
           </div>

@@ -13,7 +13,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-accent-fill focus:px-4 focus:py-2 focus:text-on-accent-fill"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-50 focus:rounded-lg focus:bg-accent-fill focus:px-4 focus:py-2 focus:text-on-accent-fill"
       >
         <Trans>Skip to content</Trans>
       </a>

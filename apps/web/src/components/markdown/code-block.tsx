@@ -51,6 +51,8 @@ function PlainCode({ code, language, final }: { code: string; language: string; 
         </button>
       </div>
       <pre
+        // Code reads left to right whatever the page's direction.
+        dir="ltr"
         // A wide line scrolls sideways: the block takes focus so a keyboard can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
         tabIndex={0}

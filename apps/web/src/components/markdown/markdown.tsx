@@ -13,7 +13,8 @@ export function Markdown({ text, streaming = false, className }: { text: string;
   splitter.current ??= createBlockSplitter();
   const blocks = splitter.current.split(text);
   return (
-    <div className={cn('min-w-0 break-words text-body', className)} data-testid="markdown">
+    // Model output keeps its own direction: an English reply reads left to right in the Arabic app, and the reverse.
+    <div dir="auto" className={cn('min-w-0 break-words text-body', className)} data-testid="markdown">
       <ReplyStreaming.Provider value={streaming}>
         {groupsOf(blocks.length, streaming).map(([from, to, settled]) => {
           const items = blocks.slice(from, to).map((block, j) => (

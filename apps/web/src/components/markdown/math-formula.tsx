@@ -17,6 +17,8 @@ export const MathFormula = memo(function MathFormula({ tex, display }: { tex: st
   }
   return (
     <span
+      // Formulas read left to right whatever the page's direction.
+      dir="ltr"
       className={className}
       data-testid={display ? 'math-display' : 'math-inline'}
       // KaTeX escapes the TeX it is given and, with trust off, emits no links, scripts or URLs.

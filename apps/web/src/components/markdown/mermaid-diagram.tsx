@@ -44,7 +44,7 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, complete: clo
   return (
     <div className="my-3 overflow-hidden rounded-xl border border-border bg-surface-2/60 [contain:content]" data-testid="mermaid-block">
       <div className="flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs text-muted">
-        <span className="mr-auto font-mono">mermaid</span>
+        <span className="me-auto font-mono">mermaid</span>
         {drawn && (
           <button type="button" onClick={() => setShowSource((s) => !s)} className={toolButton} aria-pressed={showSource}>
             {showSource ? <Workflow className="size-3.5" aria-hidden /> : <Code2 className="size-3.5" aria-hidden />}

@@ -22,7 +22,7 @@ export function renderBlocks(tokens: Token[], final: boolean): ReactNode {
 function renderListItem(item: Tokens.ListItem, key: number, final: boolean): ReactNode {
   return (
     <li key={key} className={item.task ? 'list-none' : undefined}>
-      {item.task && <input type="checkbox" checked={Boolean(item.checked)} disabled readOnly className="mr-2 -ml-5 align-middle" />}
+      {item.task && <input type="checkbox" checked={Boolean(item.checked)} disabled readOnly className="me-2 -ms-5 align-middle" />}
       {renderBlocks(
         item.tokens.filter((t) => t.type !== 'checkbox'),
         final,
@@ -64,7 +64,7 @@ function renderBlock(token: Token, key: number, final: boolean): ReactNode {
     }
     case 'blockquote':
       return (
-        <blockquote key={key} className="my-3 border-l-4 border-accent/50 bg-surface-2/40 py-1 pr-3 pl-4 text-muted">
+        <blockquote key={key} className="my-3 border-s-4 border-accent/50 bg-surface-2/40 py-1 pe-3 ps-4 text-muted">
           {renderBlocks((token as Tokens.Blockquote).tokens, final)}
         </blockquote>
       );
@@ -75,12 +75,12 @@ function renderBlock(token: Token, key: number, final: boolean): ReactNode {
         <ol
           key={key}
           start={typeof t.start === 'number' && t.start !== 1 ? t.start : undefined}
-          className="my-3 list-decimal space-y-1 pl-6"
+          className="my-3 list-decimal space-y-1 ps-6"
         >
           {items}
         </ol>
       ) : (
-        <ul key={key} className="my-3 list-disc space-y-1 pl-6">
+        <ul key={key} className="my-3 list-disc space-y-1 ps-6">
           {items}
         </ul>
       );
@@ -95,7 +95,7 @@ function renderBlock(token: Token, key: number, final: boolean): ReactNode {
               <tr>
                 {t.header.map((cell, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: table cells have no identity but their position
-                  <th key={i} style={align(cell.align)} className="border-b border-border px-3 py-2 text-left font-semibold">
+                  <th key={i} style={align(cell.align)} className="border-b border-border px-3 py-2 text-start font-semibold">
                     {renderInline(cell.tokens, cell.text)}
                   </th>
                 ))}

@@ -62,7 +62,7 @@ export function ModelPicker({
           title={current?.name}
           data-testid={testId}
           className={cn(
-            'inline-flex min-h-9 max-w-full items-center gap-2 rounded-lg border border-border bg-surface px-2.5 py-1 text-left text-sm leading-tight text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50',
+            'inline-flex min-h-9 max-w-full items-center gap-2 rounded-lg border border-border bg-surface px-2.5 py-1 text-start text-sm leading-tight text-fg transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50',
             className,
           )}
         >

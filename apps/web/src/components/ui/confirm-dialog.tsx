@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { localizeMessage } from '@/i18n/server-messages';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -43,7 +44,7 @@ export function ConfirmDialog({
       open={open}
       onOpenChange={(next) => !busy && onOpenChange(next)}
       title={title}
-      description={message}
+      description={typeof message === 'string' ? localizeMessage(message) : message}
       size="sm"
       hideClose
       footer={

@@ -51,7 +51,7 @@ export function DialogView({
             {!hideClose && (
               <RadixDialog.Close
                 aria-label={t`Close`}
-                className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
+                className="-me-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-2 hover:text-fg"
               >
                 <X className="size-5" aria-hidden="true" />
               </RadixDialog.Close>

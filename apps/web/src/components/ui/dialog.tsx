@@ -9,7 +9,7 @@ export interface DialogProps {
   /** Short text under the title, announced with it. */
   description?: ReactNode;
   children?: ReactNode;
-  /** Buttons row at the bottom, right-aligned. */
+  /** Buttons row at the bottom, end-aligned. */
   footer?: ReactNode;
   size?: keyof typeof WIDTHS;
   /** Hide the close (X) button, e.g. while something must finish. */

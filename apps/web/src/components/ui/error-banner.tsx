@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@ensemble/shared';
 import { cn } from '@/lib/cn';
+import { localizeMessage } from '@/i18n/server-messages';
 
 export interface ErrorBannerProps {
   /** The text; empty gives 'An unknown error occurred'. */
@@ -33,7 +34,9 @@ export function ErrorBanner({ message, variant = 'error', actionHref, actionLabe
     >
       <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', credits ? 'text-warning' : 'text-danger')} />
       <div className="min-w-0 flex-1">
-        <p className="break-words">{message || MESSAGES.unknown}</p>
+        <p className="break-words">
+          {typeof message === 'string' || !message ? localizeMessage(String(message || MESSAGES.unknown)) : message}
+        </p>
         {actionHref && (
           <Link to={actionHref} className="mt-1 inline-block font-medium text-accent-ink underline-offset-2 hover:underline">
             {actionLabel ?? t`Click here to continue`}

@@ -1,5 +1,6 @@
 import { type ReactElement, cloneElement, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { localizeMessage } from '@/i18n/server-messages';
 
 export interface FieldProps {
   label: string;
@@ -30,7 +31,7 @@ export function Field({ label, children, hint, error, className }: FieldProps) {
       )}
       {error && (
         <p id={errorId} className="text-xs text-danger">
-          {error}
+          {typeof error === 'string' ? localizeMessage(error) : error}
         </p>
       )}
     </div>

@@ -13,7 +13,7 @@ function Chip({ a, onRemove }: { a: AttachmentInfo; onRemove?: (id: string) => v
   const fileSize = size(a.size);
   const label = t`${name} (${kind}, ${fileSize})`;
   return (
-    <li className="relative flex items-center gap-2 rounded-lg border border-border bg-surface-2 p-1 pr-2 text-xs text-fg" title={label}>
+    <li className="relative flex items-center gap-2 rounded-lg border border-border bg-surface-2 p-1 pe-2 text-xs text-fg" title={label}>
       {a.kind === 'image' && a.thumbnail_url ? (
         <a href={a.url} target="_blank" rel="noreferrer">
           <img src={a.thumbnail_url} alt={a.name} className="size-10 rounded object-cover" />
@@ -54,7 +54,7 @@ function Chip({ a, onRemove }: { a: AttachmentInfo; onRemove?: (id: string) => v
           type="button"
           aria-label={t`Remove ${name}`}
           onClick={() => onRemove(a.id)}
-          className="ml-1 inline-flex size-5 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
+          className="ms-1 inline-flex size-5 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
         >
           <X className="size-3.5" aria-hidden />
         </button>

@@ -14,6 +14,7 @@ import { checkCredits } from './api/check-credits';
 import { sendChat } from './api/send-chat';
 import { CreditsError, exhaustedText } from './chat-errors';
 import type { SendRequest } from './types';
+import { specText } from '@/i18n/server-messages';
 
 /** What a send needs from the screen around it. */
 export interface SendDeps {
@@ -58,7 +59,9 @@ export interface SendCallbacks {
 
 /** The text a pre-check refusal shows (core.md section 5). */
 export function insufficientText(isGuest: boolean, need: number, have: number): string {
-  return isGuest ? MESSAGES.insufficientGuestCredits(need, have) : MESSAGES.insufficientCredits(need, have);
+  return isGuest
+    ? specText('insufficientGuestCredits', { need, have }, MESSAGES.insufficientGuestCredits(need, have))
+    : specText('insufficientCredits', { need, have }, MESSAGES.insufficientCredits(need, have));
 }
 
 // The server gave credits back (a failed reply, a cheaper fallback): show the balance it has now.

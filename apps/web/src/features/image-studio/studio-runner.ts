@@ -7,6 +7,7 @@ import { canRegenerate, completeJob, failJob, startJob } from './jobs';
 import { runPool } from './run-pool';
 import { isLeavingPage, useStudioStore } from './studio-store';
 import type { JobError, StudioJob } from './studio-types';
+import { specText } from '@/i18n/server-messages';
 
 /** What a run needs to know about the caller and the catalogue. */
 export interface RunContext {
@@ -61,8 +62,8 @@ async function hasCredits(ctx: RunContext, need: number): Promise<boolean> {
       remaining <= 0
         ? creditsText(ctx)
         : guest
-          ? MESSAGES.studioInsufficientGuestCredits(need, remaining)
-          : MESSAGES.studioInsufficientCredits(need, remaining);
+          ? specText('studioInsufficientGuestCredits', { need, have: remaining }, MESSAGES.studioInsufficientGuestCredits(need, remaining))
+          : specText('studioInsufficientCredits', { need, have: remaining }, MESSAGES.studioInsufficientCredits(need, remaining));
     announceCredits(Math.max(0, remaining));
     store.getState().setNotice({ type: 'credits', message });
   } catch (error) {

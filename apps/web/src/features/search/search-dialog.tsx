@@ -92,7 +92,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     <Dialog open={open} onOpenChange={onOpenChange} title={t`Search chats`} size="lg">
       <div className="flex flex-col gap-3">
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+          <Search className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
           <input
             type="search"
             role="combobox"
@@ -107,7 +107,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
             placeholder={t`Search by words in titles and messages`}
-            className={cn(fieldClasses, 'py-2.5 pl-9')}
+            className={cn(fieldClasses, 'py-2.5 ps-9')}
           />
         </div>
         <p className="flex min-h-5 items-center gap-2 text-xs text-muted" role="status" aria-live="polite">

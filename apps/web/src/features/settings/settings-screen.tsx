@@ -8,6 +8,7 @@ import { ShareLinksList } from '@/features/share';
 import { useSession } from '@/features/session';
 import { AppearanceSection } from './components/appearance-section';
 import { EmailSection } from './components/email-section';
+import { LanguageSection } from './components/language-section';
 import { ModelsSection } from './components/models-section';
 import { ResetSection } from './components/reset-section';
 import { SystemPromptSection } from './components/system-prompt-section';
@@ -34,6 +35,7 @@ export function SettingsScreen() {
       <Page width="lg" title={t`Settings`}>
         <div ref={body} className="space-y-6">
           <AppearanceSection activity={activity} />
+          <LanguageSection />
           <ModelsSection activity={activity} />
           <SystemPromptSection />
           {user && <SpendingSection />}

@@ -12,7 +12,7 @@ export function AdminTable({ label, head, children, empty }: { label: string; he
     // A region that scrolls must take keyboard focus, or a keyboard user cannot scroll it (WCAG 2.1.1).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus is for scrolling with the arrow keys
     <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl border border-border">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <thead className="bg-surface-2 text-xs tracking-wide text-muted uppercase">
           <tr>
             {head.map((h) => (

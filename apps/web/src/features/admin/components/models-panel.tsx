@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { adminModelsQuery, useSetFavourites, useUpdateModel } from '../api/models-api';
 import { AdminTable } from './admin-table';
+import { localizeMessage } from '@/i18n/server-messages';
 
 const AVAILABILITY: Record<ModelAvailability, { label: MessageDescriptor; tone: BadgeTone; hint: MessageDescriptor }> = {
   available: { label: msg`Available`, tone: 'success', hint: msg`Its provider lists it` },
@@ -111,7 +112,7 @@ function EditRow({ row, onDone }: { row: AdminModelRow; onDone(message: string):
             </Button>
             {error && (
               <span role="alert" className="text-sm text-danger">
-                {error}
+                {localizeMessage(error)}
               </span>
             )}
           </div>
@@ -225,7 +226,7 @@ export function ModelsPanel() {
             />
           ) : (
             <tr key={m.id} className={m.enabled ? undefined : 'text-muted'}>
-              <th scope="row" className="min-w-48 px-3 py-1.5 text-left font-normal">
+              <th scope="row" className="min-w-48 px-3 py-1.5 text-start font-normal">
                 <span className="text-fg">{m.name}</span>
                 <span className="block font-mono text-xs text-muted">
                   {m.id} · {m.type}
@@ -249,7 +250,7 @@ export function ModelsPanel() {
               <td className="max-w-64 px-3 py-1.5 font-mono text-xs break-all">{m.provider_model_id}</td>
               <td className="px-3 py-1.5 font-mono text-xs">{m.fallbacks.join(', ') || '—'}</td>
               <td className="px-3 py-1.5">{m.favourite ? t`Yes` : ''}</td>
-              <td className="px-3 py-1.5 text-right">
+              <td className="px-3 py-1.5 text-end">
                 <Button
                   size="sm"
                   variant="outline"

@@ -19,7 +19,7 @@ function DataTable({ title, data, format }: { title: string; data: ChartData; fo
         <Trans>Show the figures</Trans>
       </summary>
       <div className="mt-2 max-h-72 overflow-auto rounded-xl border border-border">
-        <table className="w-full text-left">
+        <table className="w-full text-start">
           <caption className="sr-only">
             <Trans>{title} by day</Trans>
           </caption>

@@ -51,7 +51,7 @@ export function ProvidersPanel() {
           const notServed = p.models.filter((m) => m.availability === 'unavailable').length;
           return (
             <tr key={p.id}>
-              <th scope="row" className="px-3 py-1.5 text-left font-medium text-fg">
+              <th scope="row" className="px-3 py-1.5 text-start font-medium text-fg">
                 {p.label}
               </th>
               <td className="px-3 py-1.5">

@@ -29,7 +29,7 @@ function Facts({ u }: { u: AdminUserDetail }) {
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
       <Fact label={t`Plan`}>
         <span className="capitalize">{u.plan}</span>
-        <span className="ml-2 text-sm text-muted">{u.subscription_status}</span>
+        <span className="ms-2 text-sm text-muted">{u.subscription_status}</span>
       </Fact>
       <Fact label={t`Balance`}>
         <span data-testid="admin-user-balance">{n(u.credits)}</span>
@@ -80,7 +80,7 @@ export function UserDetail() {
     <div className="space-y-6">
       <div>
         <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
-          <ArrowLeft aria-hidden="true" className="size-4" /> <Trans>All users</Trans>
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" /> <Trans>All users</Trans>
         </Link>
         <h2 className="mt-2 text-2xl [overflow-wrap:anywhere] text-fg">{u.email}</h2>
         <p className="text-sm [overflow-wrap:anywhere] text-muted">

@@ -42,7 +42,7 @@ export function AssetCard({ image, copied, deleting, onCopy, onDelete }: AssetIt
       <div className="space-y-2 p-3">
         <p className="line-clamp-3 text-sm text-fg">{image.prompt}</p>
         <div className="flex items-center gap-2">
-          <time dateTime={image.created_at} className="mr-auto text-xs text-muted">
+          <time dateTime={image.created_at} className="me-auto text-xs text-muted">
             {formatAssetDate(image.created_at)}
           </time>
           <AssetActions image={image} copied={copied} busy={deleting} onCopy={onCopy} onDelete={onDelete} />

@@ -12,7 +12,7 @@ export function AssetRow({ image, modelName, copied, deleting, onCopy, onDelete 
       aria-label={image.prompt || t`Image`}
       aria-busy={deleting || undefined}
       data-deleting={deleting || undefined}
-      className={cn('flex items-center gap-4 rounded-2xl border border-border bg-surface p-2.5 pr-3', deleting && 'opacity-60')}
+      className={cn('flex items-center gap-4 rounded-2xl border border-border bg-surface p-2.5 pe-3', deleting && 'opacity-60')}
     >
       <a href={image.image_url} target="_blank" rel="noopener noreferrer" tabIndex={-1} className="shrink-0">
         <img

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@ensemble/shared';
 import { cn } from '@/lib/cn';
+import { localizeMessage } from '@/i18n/server-messages';
 
 /** A green confirmation (role status), e.g. 'Check your inbox for password reset instructions'. */
 export function SuccessNotice({ children, className }: { children: ReactNode; className?: string }) {
@@ -11,7 +12,7 @@ export function SuccessNotice({ children, className }: { children: ReactNode; cl
       className={cn('flex items-start gap-3 rounded-xl border border-success/35 bg-success/10 px-4 py-3 text-sm text-fg', className)}
     >
       <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-      <div className="min-w-0 flex-1 break-words">{children}</div>
+      <div className="min-w-0 flex-1 break-words">{typeof children === 'string' ? localizeMessage(children) : children}</div>
     </div>
   );
 }
@@ -24,7 +25,7 @@ export function SessionExpiredNotice({ className }: { className?: string }) {
       className={cn('flex items-start gap-3 rounded-xl border border-warning/35 bg-warning/10 px-4 py-3 text-sm text-fg', className)}
     >
       <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-      <p className="min-w-0 flex-1">{MESSAGES.sessionExpired}</p>
+      <p className="min-w-0 flex-1">{localizeMessage(MESSAGES.sessionExpired)}</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { PlanAction } from '../plan-rules';
 import { formatCount } from '@/lib/format-count';
+import { localizeMessage } from '@/i18n/server-messages';
 
 const price = (usd: number) => `$${formatCount(usd)}`;
 
@@ -60,7 +61,7 @@ function CardFooter({ plan, action, currentPlanName, paymentsEnabled, pending, b
       </Button>
       {!paymentsEnabled && (
         <p id={noteId} className="mt-2 text-center text-xs text-muted">
-          {MESSAGES.paymentsNotConfigured}
+          {localizeMessage(MESSAGES.paymentsNotConfigured)}
         </p>
       )}
     </>
@@ -106,7 +107,7 @@ export function PlanCard(props: PlanCardProps) {
           <Trans>/month</Trans>
         </span>
         {plan.listPrice !== null && plan.listPrice > plan.price && (
-          <span className="ml-1 text-base text-muted line-through">
+          <span className="ms-1 text-base text-muted line-through">
             <span className="sr-only">
               <Trans>Regular price</Trans>{' '}
             </span>

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { isRtl } from '@/i18n/languages';
+import { useLocale } from '@/i18n/use-lingui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useSwipe } from '../hooks/use-swipe';
@@ -31,9 +33,11 @@ export function PlanCarousel({
   const last = slides.length - 1;
   const total = slides.length;
   const go = (next: number) => onIndexChange(Math.max(0, Math.min(last, next)));
+  // Right to left, the next card lies to the left: the track moves the other way, and so does a swipe.
+  const rtl = isRtl(useLocale());
   const swipe = useSwipe(
-    () => go(index + 1),
-    () => go(index - 1),
+    () => go(rtl ? index - 1 : index + 1),
+    () => go(rtl ? index + 1 : index - 1),
   );
   return (
     <section aria-roledescription={t`carousel`} aria-label={t`Plans`} className="-mx-1">
@@ -41,7 +45,7 @@ export function PlanCarousel({
         <div
           data-testid="plan-carousel-track"
           className={cn('flex touch-pan-y select-none', !swipe.dragging && 'transition-transform duration-300 ease-out')}
-          style={{ transform: `translateX(calc(${-index * 100}% + ${swipe.offset}px))` }}
+          style={{ transform: `translateX(calc(${(rtl ? 1 : -1) * index * 100}% + ${swipe.offset}px))` }}
           {...swipe.handlers}
         >
           {slides.map((slide, i) => {
@@ -66,7 +70,7 @@ export function PlanCarousel({
       </div>
       <div className="mt-5 flex items-center justify-center gap-4">
         <button type="button" aria-label={t`Previous plan`} className={arrowClasses} disabled={index === 0} onClick={() => go(index - 1)}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
+          <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         </button>
         <div className="flex items-center gap-2">
           {slides.map((slide, i) => {
@@ -86,7 +90,7 @@ export function PlanCarousel({
           })}
         </div>
         <button type="button" aria-label={t`Next plan`} className={arrowClasses} disabled={index === last} onClick={() => go(index + 1)}>
-          <ChevronRight aria-hidden="true" className="size-4" />
+          <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         </button>
       </div>
     </section>

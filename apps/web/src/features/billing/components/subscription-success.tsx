@@ -10,6 +10,7 @@ import { announceCredits } from '@/lib/credits';
 import { useVerifySession, verifyErrorText } from '../api/verify-session';
 import { ResultPanel } from './result-panel';
 import { formatCount } from '@/lib/format-count';
+import { localizeMessage } from '@/i18n/server-messages';
 
 function Failure({ message }: { message: string }) {
   const { t } = useLingui();
@@ -30,7 +31,7 @@ function Failure({ message }: { message: string }) {
       }
     >
       <p role="alert" className="font-medium text-fg">
-        {message}
+        {localizeMessage(message)}
       </p>
       <p>
         <Trans>If you were charged, contact support with the time of your purchase and we will put it right.</Trans>

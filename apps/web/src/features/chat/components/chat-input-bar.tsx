@@ -174,7 +174,7 @@ export const ChatInputBar = memo(function ChatInputBar({
             aria-label={t`Stop reply`}
             title={t`Stop (Esc)`}
             onClick={onStop}
-            className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-fg text-surface shadow-sm transition hover:brightness-110"
+            className="ms-auto inline-flex size-9 items-center justify-center rounded-xl bg-fg text-surface shadow-sm transition hover:brightness-110"
           >
             <Square className="size-3.5 fill-current" aria-hidden />
           </button>
@@ -183,7 +183,7 @@ export const ChatInputBar = memo(function ChatInputBar({
             type="submit"
             aria-label={t`Send message`}
             disabled={!sendable || disabled}
-            className="ml-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
+            className="ms-auto inline-flex size-9 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
           >
             <ArrowUp className="size-4" aria-hidden />
           </button>

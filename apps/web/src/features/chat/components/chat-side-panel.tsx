@@ -42,8 +42,8 @@ export const ChatSidePanel = memo(function ChatSidePanel({
         aria-label={isGuest ? t`Account` : t`Your chats`}
         data-testid="chat-side-panel"
         className={cn(
-          'flex w-72 shrink-0 flex-col border-r border-border bg-bg',
-          wide ? 'relative' : 'fixed top-16 bottom-0 left-0 z-40 shadow-2xl shadow-black/40',
+          'flex w-72 shrink-0 flex-col border-e border-border bg-bg',
+          wide ? 'relative' : 'fixed top-16 bottom-0 start-0 z-40 shadow-2xl shadow-black/40',
         )}
       >
         {isGuest ? (

@@ -26,7 +26,7 @@ function ShortcutGrid({
               type="button"
               onClick={() => onPick(text, type)}
               title={text}
-              className="flex flex-col items-start gap-2 rounded-xl border border-border bg-surface p-3 text-left text-sm text-fg transition hover:border-accent/50 hover:bg-surface-2"
+              className="flex flex-col items-start gap-2 rounded-xl border border-border bg-surface p-3 text-start text-sm text-fg transition hover:border-accent/50 hover:bg-surface-2"
             >
               <Icon className="size-4 text-accent" aria-hidden />
               <span className="font-medium">{i18n._(label)}</span>

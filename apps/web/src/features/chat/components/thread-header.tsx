@@ -54,7 +54,7 @@ export const ThreadHeader = memo(function ThreadHeader({
         label={panelOpen ? t`Hide chats` : t`Show chats`}
         aria-expanded={panelOpen}
         size="sm"
-        icon={<PanelLeft />}
+        icon={<PanelLeft className="rtl:-scale-x-100" />}
         onClick={onTogglePanel}
         className="sm:row-span-2"
       />

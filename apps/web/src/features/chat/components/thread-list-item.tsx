@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatDate } from '../format-date';
+import { localizeThreadTitle } from '@/i18n/server-messages';
 
 /** One entry of Your Chats: title, a New badge for 'New Thread', created date; a delete button in edit mode. */
 export function ThreadListItem({
@@ -27,12 +28,14 @@ export function ThreadListItem({
         to={`/thread/${thread.id}`}
         aria-current={current ? 'page' : undefined}
         className={cn(
-          'flex flex-col gap-0.5 rounded-lg px-3 py-2 pr-10 transition-colors',
+          'flex flex-col gap-0.5 rounded-lg px-3 py-2 pe-10 transition-colors',
           current ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2/60 hover:text-fg',
         )}
       >
         <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate text-sm font-medium">{thread.title}</span>
+          <span dir="auto" className="truncate text-sm font-medium">
+            {localizeThreadTitle(thread.title)}
+          </span>
           {thread.title === DEFAULT_THREAD_TITLE && (
             <Badge tone="accent">
               <Trans>New</Trans>
@@ -46,7 +49,7 @@ export function ThreadListItem({
           type="button"
           onClick={() => onDelete(thread)}
           aria-label={t`Delete ${title}`}
-          className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-danger transition hover:bg-danger/10"
+          className="absolute top-1/2 end-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-danger transition hover:bg-danger/10"
         >
           <Trash2 className="size-4" aria-hidden />
         </button>

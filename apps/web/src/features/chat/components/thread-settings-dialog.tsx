@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatCount } from '@/lib/format-count';
+import { localizeMessage } from '@/i18n/server-messages';
 
 /** What the form offers for the thread's model: the parameters its row honours and its output cap. */
 function offered(model: ModelEntry | undefined) {
@@ -132,7 +133,7 @@ export function ThreadSettingsDialog({
         )}
         {error && (
           <p role="alert" className="text-sm text-danger">
-            {error}
+            {localizeMessage(error)}
           </p>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { localizeThreadTitle } from '@/i18n/server-messages';
 
 /** The thread title: a click turns it into a field; submit or blur saves, and the field stays open if the save fails. */
 export function ThreadTitle({ title, editable, onRename }: { title: string; editable: boolean; onRename(title: string): Promise<void> }) {
@@ -43,7 +44,12 @@ export function ThreadTitle({ title, editable, onRename }: { title: string; edit
       </form>
     );
   }
-  if (!editable) return <h2 className="min-w-0 flex-1 truncate text-lg text-fg">{title}</h2>;
+  if (!editable)
+    return (
+      <h2 className="min-w-0 flex-1 truncate text-lg text-fg">
+        <bdi>{localizeThreadTitle(title)}</bdi>
+      </h2>
+    );
   return (
     <h2 className="min-w-0 flex-1 text-lg text-fg">
       <button
@@ -52,7 +58,9 @@ export function ThreadTitle({ title, editable, onRename }: { title: string; edit
         title={t`Rename thread`}
         className="group inline-flex max-w-full items-center gap-2 rounded-md text-left hover:text-accent-ink"
       >
-        <span className="truncate">{title}</span>
+        <span dir="auto" className="truncate">
+          {localizeThreadTitle(title)}
+        </span>
         <Pencil aria-hidden className="size-3.5 shrink-0 text-muted opacity-0 transition group-hover:opacity-100" />
       </button>
     </h2>

@@ -23,7 +23,7 @@ export function VersionSwitcher({
       <IconButton
         size="sm"
         label={t`Previous version`}
-        icon={<ChevronLeft />}
+        icon={<ChevronLeft className="rtl:-scale-x-100" />}
         disabled={prev === undefined}
         onClick={() => prev && onSwitch(prev)}
       />
@@ -33,7 +33,7 @@ export function VersionSwitcher({
       <IconButton
         size="sm"
         label={t`Next version`}
-        icon={<ChevronRight />}
+        icon={<ChevronRight className="rtl:-scale-x-100" />}
         disabled={next === undefined}
         onClick={() => next && onSwitch(next)}
       />

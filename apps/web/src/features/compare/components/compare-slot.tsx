@@ -76,7 +76,7 @@ export function CompareSlotCard({
                 icon={<Square className="size-3 fill-current" aria-hidden />}
                 onClick={onStop}
                 aria-label={t`Stop model ${number}`}
-                className="ml-auto"
+                className="ms-auto"
               >
                 <Trans>Stop</Trans>
               </Button>

@@ -10,6 +10,7 @@ import { stopReply } from '@/features/chat/api/stop-reply';
 import { runSlot, StreamGone } from '../run-slot';
 import type { CompareSlot, SlotAsk } from '../types';
 import { validateComparison } from '../validate-comparison';
+import { specText } from '@/i18n/server-messages';
 
 /** A page-level message: validation texts, or a refused credit pre-check with its action link. */
 export interface CompareNotice {
@@ -139,9 +140,14 @@ export function useComparison() {
           emitBrowserEvent('creditUpdate', { credits: Math.max(0, have) });
           // One model keeps the spec's wording; several are named as the total they cost together.
           const single = chosen.length === 1;
-          const message = isGuest
-            ? (single ? MESSAGES.insufficientGuestCredits : MESSAGES.insufficientGuestCompareCredits)(need, have)
-            : (single ? MESSAGES.insufficientCredits : MESSAGES.insufficientCompareCredits)(need, have);
+          const code = isGuest
+            ? single
+              ? 'insufficientGuestCredits'
+              : 'insufficientGuestCompareCredits'
+            : single
+              ? 'insufficientCredits'
+              : 'insufficientCompareCredits';
+          const message = specText(code, { need, have }, MESSAGES[code](need, have));
           setNotice({ message, variant: 'credits', actionHref });
           return;
         }

@@ -16,6 +16,7 @@ import { useCreditMeter } from '../hooks/use-credit-meter';
 import { CreditBar } from './credit-bar';
 import { SpendingSummary, belowWarning } from './spending-summary';
 import { formatCount } from '@/lib/format-count';
+import { localizeMessage } from '@/i18n/server-messages';
 
 /** The paid and free plans' names (brand names from the shared constants); a guest's is translated below. */
 const PLAN_NAMES: Record<Exclude<CreditPlan, 'guest'>, string> = {
@@ -56,7 +57,7 @@ function Summary({ snapshot }: { snapshot: CreditsSnapshot }) {
       <CreditBar remaining={snapshot.remaining} max={snapshot.max} className="mt-2.5" decorative />
       {snapshot.unfunded && (
         <p className="mt-3 text-xs text-fg" data-testid="credit-unfunded">
-          {MESSAGES.guestUnfunded}
+          {localizeMessage(MESSAGES.guestUnfunded)}
         </p>
       )}
     </div>
@@ -107,7 +108,7 @@ export function CreditMeter({ user }: { user: User | null }) {
   const base = snapshot ? creditTone(snapshot.remaining, snapshot.max) : 'empty';
   // The user's own warning level turns the icon amber even when the plan's scale would not.
   const tone = snapshot && base === 'accent' && belowWarning(snapshot.remaining, snapshot.spending) ? 'warning' : base;
-  const unfundedMessage = MESSAGES.guestUnfunded;
+  const unfundedMessage = localizeMessage(MESSAGES.guestUnfunded);
   const spokenUnit = snapshot?.unfunded ? t`credits (${unfundedMessage})` : t`credits`;
   return (
     <DropdownMenu>

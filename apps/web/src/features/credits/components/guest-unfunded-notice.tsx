@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { creditsQueryOptions } from '@/lib/credits';
+import { localizeMessage } from '@/i18n/server-messages';
 
 const DISMISSED_KEY = 'guestUnfundedNoticeDismissed';
 
@@ -37,7 +38,7 @@ export function GuestUnfundedNotice() {
     <div role="status" data-testid="guest-unfunded-notice" className="border-b border-warning/40 bg-warning/10 px-4 py-2.5 text-sm text-fg">
       <div className="mx-auto flex max-w-5xl items-center gap-3">
         <Info aria-hidden="true" className="size-4 shrink-0 text-warning" />
-        <p className="min-w-0 flex-1">{MESSAGES.guestUnfunded}</p>
+        <p className="min-w-0 flex-1">{localizeMessage(MESSAGES.guestUnfunded)}</p>
         <Link to="/signup" className="shrink-0 rounded-md px-2 py-1 font-medium underline underline-offset-2 hover:bg-surface-2">
           <Trans>Sign Up</Trans>
         </Link>

@@ -49,12 +49,15 @@ function Tile({ to, title, text, icon, art }: { to: string; title: string; text:
     >
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-24 -right-24 size-56 rounded-full bg-accent/10 blur-3xl transition group-hover:bg-accent/20"
+        className="pointer-events-none absolute -top-24 -end-24 size-56 rounded-full bg-accent/10 blur-3xl transition group-hover:bg-accent/20"
       />
       <div className="flex items-center gap-3">
         <span className="inline-flex size-10 items-center justify-center rounded-xl bg-accent/15 text-accent [&_svg]:size-5">{icon}</span>
         <h3 className="text-xl text-fg">{title}</h3>
-        <ArrowRight aria-hidden="true" className="ml-auto size-5 text-muted transition group-hover:translate-x-1 group-hover:text-fg" />
+        <ArrowRight
+          aria-hidden="true"
+          className="ms-auto size-5 text-muted transition group-hover:translate-x-1 group-hover:text-fg rtl:-scale-x-100 rtl:group-hover:-translate-x-1"
+        />
       </div>
       <p className="text-sm leading-relaxed text-muted">{text}</p>
       <div className="mt-auto">{art}</div>

@@ -71,7 +71,7 @@ export function PromptBox() {
             type="submit"
             aria-label={t`Send`}
             disabled={!canSend}
-            className="ml-auto inline-flex size-10 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
+            className="ms-auto inline-flex size-10 items-center justify-center rounded-xl bg-accent-fill text-on-accent-fill shadow-sm transition hover:brightness-110 disabled:opacity-40"
           >
             {loading ? <Spinner size="sm" /> : <ArrowUp aria-hidden="true" className="size-5" />}
           </button>

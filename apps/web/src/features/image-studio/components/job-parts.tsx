@@ -61,7 +61,7 @@ export function JobHeader({ job, models, handlers }: Pick<JobViewProps, 'job' | 
         icon={<X aria-hidden="true" />}
         onClick={() => handlers.onRemove(job.id)}
         disabled={job.status === 'loading'}
-        className="ml-auto"
+        className="ms-auto"
       />
     </div>
   );

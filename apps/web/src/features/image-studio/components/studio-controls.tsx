@@ -50,7 +50,7 @@ export function StudioControls({ actions }: { actions: ReturnType<typeof useStud
           </Trans>
         </span>
         <Button
-          className="ml-auto w-full sm:w-auto"
+          className="ms-auto w-full sm:w-auto"
           icon={<Play aria-hidden="true" className="size-4" />}
           loading={running}
           onClick={() => void actions.runAll()}

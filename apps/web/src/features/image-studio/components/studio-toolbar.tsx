@@ -14,7 +14,7 @@ export function StudioToolbar({ onClearAll }: { onClearAll: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <ViewSwitch value={view} onChange={(v) => useStudioStore.getState().setView(v)} />
-      <div className="ml-auto flex flex-wrap items-center gap-2">
+      <div className="ms-auto flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
           size="sm"

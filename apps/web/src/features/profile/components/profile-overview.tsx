@@ -44,7 +44,7 @@ export function ProfileOverview({ user, stats }: { user: User; stats: UserStats 
           </p>
         </div>
       </div>
-      <dl className="grid shrink-0 grid-cols-1 gap-4 border-t border-border pt-5 sm:grid-cols-3 sm:gap-8 md:border-t-0 md:border-l md:pt-0 md:pl-8">
+      <dl className="grid shrink-0 grid-cols-1 gap-4 border-t border-border pt-5 sm:grid-cols-3 sm:gap-8 md:border-t-0 md:border-s md:pt-0 md:ps-8">
         <Fact term={t`Subscription`}>
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone={status.tone}>{i18n._(status.label)}</Badge>

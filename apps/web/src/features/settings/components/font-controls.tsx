@@ -21,7 +21,7 @@ export function FontSizeSlider({ value, onChange }: { value: number; onChange: (
       <span aria-hidden="true" className="text-lg text-muted">
         A
       </span>
-      <output htmlFor="font-size" className="w-12 text-right text-sm text-fg tabular-nums">
+      <output htmlFor="font-size" dir="ltr" className="w-12 text-end text-sm text-fg tabular-nums">
         {value} px
       </output>
     </div>

@@ -15,7 +15,7 @@ export function ModelRow({ model, favourite, onToggle }: { model: ModelEntry; fa
       <ModelIcon model={model} className="mt-0.5 size-8 rounded-lg" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-1.5">
-          <label htmlFor={switchId} className="mr-1 text-sm font-medium text-fg">
+          <label htmlFor={switchId} className="me-1 text-sm font-medium text-fg">
             {model.name}
           </label>
           {model.stream && (
@@ -39,7 +39,7 @@ export function ModelRow({ model, favourite, onToggle }: { model: ModelEntry; fa
         aria-label={t`Favourite ${modelName}`}
         className="relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-border bg-surface-2 transition-colors data-[state=checked]:border-accent data-[state=checked]:bg-accent"
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[20px]" />
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[20px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[20px]" />
       </Switch.Root>
     </li>
   );
