@@ -82,7 +82,7 @@ describe('the app in German and in Arabic', () => {
       const panel = await drawer.boundingBox();
       // The drawer comes from the right edge.
       expect(panel && Math.round(panel.x + panel.width)).toBe(390);
-      expect(panel && panel.x).toBeGreaterThan(0);
+      expect(panel?.x).toBeGreaterThan(0);
       expect(await layoutFaults(page)).toEqual({ sideways: false, clipped: [] });
       await screenshot(page, 'arabic-phone-drawer');
     } finally {

@@ -29,14 +29,12 @@ describe('answers carrying one of the spec’s messages', () => {
   });
 
   it('add nothing to a message of their own', async () => {
-    const res = await t
-      .client()
-      .request({
-        method: 'POST',
-        url: '/api/credits/check_credits.php',
-        payload: '{oops',
-        headers: { 'content-type': 'application/json' },
-      });
+    const res = await t.client().request({
+      method: 'POST',
+      url: '/api/credits/check_credits.php',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.data).toEqual({ status: 'error', code: 'bad_request', message: 'Malformed JSON in request body' });
   });

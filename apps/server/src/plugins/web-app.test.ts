@@ -11,7 +11,7 @@ describe('serving the web app under /prod', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html lang="en" class="dark"><head><title>Ensemble</title>\n    <link rel="modulepreload" crossorigin href="/prod/assets/screens-1.js">\n    <link rel="modulepreload" crossorigin href="/prod/assets/chat-1.js" data-route="thread"></head><div id="root"></div>',
+      '<!doctype html><html lang="en" class="dark"><head><title>Ensemble</title>\n    <link rel="modulepreload" crossorigin href="/prod/assets/screens-1.js">\n    <link rel="modulepreload" crossorigin href="/prod/assets/chat-1.js" data-route="thread"></head><div id="root"><span>Loading...</span></div>',
     );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST: dist });
@@ -43,6 +43,9 @@ describe('serving the web app under /prod', () => {
       expect(res.body, header).toContain(start);
       expect(String(res.headers.vary)).toContain('Accept-Language');
     }
+    // The first frame's only text too, before the app has loaded.
+    expect((await t.client().get('/prod', { 'accept-language': 'ja' })).body).toContain('<span>読み込み中…</span>');
+    expect((await t.client().get('/prod')).body).toContain('<span>Loading...</span>');
   });
 
   it('serves built assets with a long cache and 404s missing ones', async () => {

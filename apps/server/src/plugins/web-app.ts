@@ -1,9 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { RTL_LANGUAGES, languageForHeader } from '@ensemble/shared';
+import { type Language, RTL_LANGUAGES, languageForHeader } from '@ensemble/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** The first frame's "Loading..." (index.html), as the web app's catalogues say it, until the app takes over. */
+const LOADING: Record<Language, string> = {
+  en: 'Loading...',
+  es: 'Cargando…',
+  fr: 'Chargement…',
+  de: 'Wird geladen …',
+  'pt-BR': 'Carregando…',
+  ja: '読み込み中…',
+  'zh-CN': '加载中…',
+  ar: 'جارٍ التحميل…',
+};
 
 /**
  * Serves the built web app under /prod with index.html for app routes, redirects / to /prod,
@@ -41,7 +53,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     );
     // The page's language, as the browser asks for it (the app then follows a language picked in Settings).
     const language = languageForHeader(request.headers['accept-language']);
-    html = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"${RTL_LANGUAGES.includes(language) ? ' dir="rtl"' : ''}`);
+    html = html
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"${RTL_LANGUAGES.includes(language) ? ' dir="rtl"' : ''}`)
+      .replace('<span>Loading...</span>', `<span>${LOADING[language]}</span>`);
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language');
     if (route !== 'share') return reply.send(html);
     // A shared snapshot (/prod/share/{token}) is for whoever holds the link: not indexed, not followed

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useRoutes } from 'react-router';
 import { render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_USER, stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import { TIERS, type Tier } from '@ensemble/shared';
 import { t } from '@lingui/core/macro';
+import { intlLocale } from '@/i18n/format';
 
 /**
  * What a plan card offers the signed-in user: 'current' (a disabled 'Current Plan' button),
@@ -20,7 +21,7 @@ export function formatPlanDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString(intlLocale(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** The status line: active 'Renews {date}', canceled 'Expires {date}', otherwise 'No active subscription'. */

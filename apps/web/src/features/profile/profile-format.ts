@@ -1,5 +1,6 @@
 import { PLANS, type Tier } from '@ensemble/shared';
 import { t } from '@lingui/core/macro';
+import { intlLocale } from '@/i18n/format';
 
 const DAY_MS = 86_400_000;
 
@@ -7,7 +8,7 @@ const DAY_MS = 86_400_000;
 export function formatLongDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString(intlLocale(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /**
@@ -18,7 +19,7 @@ export function formatRelativeDate(iso: string, now: number = Date.now()): strin
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return iso;
   const seconds = Math.round((time - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 45) return t`just now`;
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiGet } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { HighlightedText } from './highlighted-text';
+import { dateFormatter } from '@/i18n/format';
 
 const DEBOUNCE_MS = 150;
 
@@ -27,8 +28,6 @@ function useDebounced(value: string): string {
 export function resultPath(r: SearchResult): string {
   return `/thread/${r.thread_id}${r.message_id !== null ? `?m=${r.message_id}` : ''}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * Search chats: type words (the last may be unfinished), move through the results with the arrow
@@ -138,7 +137,9 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 <span className="min-w-0 flex-1 truncate">
                   {r.message_id === null ? <HighlightedText text={r.snippet} ranges={r.highlights} /> : r.title}
                 </span>
-                <span className="shrink-0 text-xs font-normal text-muted">{dateFormat.format(new Date(r.created_at))}</span>
+                <span className="shrink-0 text-xs font-normal text-muted">
+                  {dateFormatter({ dateStyle: 'medium' }).format(new Date(r.created_at))}
+                </span>
               </div>
               {r.message_id !== null && (
                 <p className="mt-1 line-clamp-2 text-sm text-muted">

@@ -1,6 +1,7 @@
 import type { OverviewDay } from '@ensemble/shared';
 import { t } from '@lingui/core/macro';
 import { formatCount } from '@/lib/format-count';
+import { intlLocale } from '@/i18n/format';
 
 /** One chart's data: a row per day, a column per series (each series has a key, a label and a colour). */
 export interface ChartSeries {
@@ -18,7 +19,7 @@ export const PALETTE = ['#2e90fa', '#f79009', '#12b76a', '#ee46bc', '#7a5af8', '
 
 /** "2026-11-23" as "Nov 23" (the day is UTC; so is the label). */
 export function shortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** The key of the summed remainder (after s0..s5, so legends sorted by key end with it). */
@@ -87,7 +88,7 @@ export function summary(title: string, data: ChartData, days: number, mode: 'tot
 /** Minor units (cents) of a currency as money: 123456 usd -> "$1,234.56". */
 export function money(minor: number, currency: string): string {
   try {
-    const f = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+    const f = new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: currency.toUpperCase() });
     const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
     return f.format(minor / 10 ** digits);
   } catch {

@@ -3,11 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { AssetActions } from './asset-actions';
+import { intlLocale } from '@/i18n/format';
 
 /** A gallery date, e.g. 'Mar 5, 2025'. */
 export function formatAssetDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** What a gallery item shows and does, in either layout. */

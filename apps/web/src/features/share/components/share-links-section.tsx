@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { SHARE_LINKS_KEY, listShareLinks, revokeShareLink, shareAddress } from '../api/share-api';
+import { intlLocale } from '@/i18n/format';
 
 /** Settings' list of the account's share links, each with Revoke (confirmed). */
 export function ShareLinksList() {
@@ -35,7 +36,7 @@ export function ShareLinksList() {
           {links.data.map((link) => {
             const title = link.title;
             const count = link.message_count;
-            const sharedAt = new Date(link.created_at).toLocaleString();
+            const sharedAt = new Date(link.created_at).toLocaleString(intlLocale());
             const address = shareAddress(link);
             return (
               <li

@@ -15,6 +15,7 @@ import { useSession } from '@/features/session';
 import { ApiError } from '@/lib/api-client';
 import { useModels } from '@/lib/models';
 import { continueSharedThread, getSharedThread } from '../api/share-api';
+import { intlLocale } from '@/i18n/format';
 
 const noop = () => undefined;
 const noEdit = async () => false;
@@ -96,7 +97,7 @@ export function SharedThreadView({ token }: { token: string }) {
 
   if (shared.isPending) return <LoadingScreen label={t`Loading the shared conversation...`} />;
   const { title, shared_at, messages } = shared.data;
-  const sharedOn = new Date(shared_at).toLocaleDateString();
+  const sharedOn = new Date(shared_at).toLocaleDateString(intlLocale());
   const continueButton = (
     <Button
       variant="primary"
