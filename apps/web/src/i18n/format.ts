@@ -18,15 +18,19 @@ const numbers = new Map<string, Intl.NumberFormat>();
 /** A cached date formatter for the app's language. */
 export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${intlLocale()}|${JSON.stringify(options)}`;
-  let f = dates.get(key);
-  if (!f) dates.set(key, (f = new Intl.DateTimeFormat(intlLocale(), options)));
-  return f;
+  const known = dates.get(key);
+  if (known) return known;
+  const made = new Intl.DateTimeFormat(intlLocale(), options);
+  dates.set(key, made);
+  return made;
 }
 
 /** A cached number formatter for the app's language. */
 export function numberFormatter(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `${intlLocale()}|${JSON.stringify(options)}`;
-  let f = numbers.get(key);
-  if (!f) numbers.set(key, (f = new Intl.NumberFormat(intlLocale(), options)));
-  return f;
+  const known = numbers.get(key);
+  if (known) return known;
+  const made = new Intl.NumberFormat(intlLocale(), options);
+  numbers.set(key, made);
+  return made;
 }
