@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { defaultPreferences, usePreferences } from '@/features/preferences';
 import { i18n } from '@/i18n';
+import { activateLanguage } from '@/i18n/languages';
 
 // findBy/waitFor wait up to 10 s: on a loaded two-core machine a first render of a lazy screen can
 // take seconds, and a wait that ends early fails a test that is right.
@@ -17,7 +18,9 @@ afterEach(() => {
   // Files share their worker's modules (isolate: false): the preferences store, kept in memory, starts each test at
   // its defaults too, or a model one file picked becomes the next file's default.
   usePreferences.setState(defaultPreferences());
-  // Likewise the language: a test that switched it leaves English to the next.
+  // Likewise the language: a test that switched it leaves English to the next, and a switch still loading its
+  // catalogue when the test ended is dropped (the last language asked for wins), not applied in the next test.
+  void activateLanguage('en');
   if (i18n.locale !== 'en') i18n.activate('en');
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
