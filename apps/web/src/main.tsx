@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/page-routes';
-import { createAppRouter } from './app/router';
 import { followOtherTabs, startLanguage } from './i18n/languages';
 import { sessionQueryOptions } from './features/session';
 import { holdCallsUntil } from './lib/api-client';
@@ -35,7 +34,7 @@ const render = () =>
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App router={createAppRouter()} queryClient={queryClient} />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );

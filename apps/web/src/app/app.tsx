@@ -1,12 +1,15 @@
+import { BASE_PATH } from '@ensemble/shared';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import type { createAppRouter } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppContent } from './router';
 
-/** The app: server-state cache around the router. */
-export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
+/** The app: server-state cache around the browser router under /prod. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter basename={BASE_PATH}>
+        <AppContent />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

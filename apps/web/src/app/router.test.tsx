@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider, useRoutes } from 'react-router';
+import { MemoryRouter, useRoutes } from 'react-router';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER, stubApi } from '@/test/fake-api';
@@ -11,7 +11,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client';
 import { pageRoutes, preloadScreen, screen as lazyScreen } from './page-routes';
-import { RootError } from './root-error';
+import { RootErrorBoundary } from './root-error';
 
 function Broken(): never {
   throw new Error('kaboom');
@@ -179,12 +179,17 @@ describe('routes', () => {
   });
 
   it('the error page says "Unexpected Application Error!" with the message', async () => {
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RootError /> }]);
     // React logs the caught error; that noise is expected here.
     const original = console.error;
     console.error = () => {};
     try {
-      render(<RouterProvider router={router} />);
+      render(
+        <MemoryRouter>
+          <RootErrorBoundary>
+            <Broken />
+          </RootErrorBoundary>
+        </MemoryRouter>,
+      );
       expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
       expect(screen.getByText('kaboom')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeInTheDocument();

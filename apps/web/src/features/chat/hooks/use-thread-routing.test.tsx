@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { appRoutes } from '@/app/router';
 import { usePreferences } from '@/features/preferences';
-import { createQueryClient } from '@/lib/query-client';
 import { stubApi } from '@/test/fake-api';
+import { createTestHistory, renderApp } from '@/test/render-app';
 import { creditsAnswer, sseBody, streamStart } from '../chat-test-utils';
 
 describe('the chat entry by query parameter', () => {
@@ -16,18 +13,19 @@ describe('the chat entry by query parameter', () => {
     // The router commits its locations in transitions, so on a busy machine the return from ?model= to /thread may
     // commit after the visitor has typed and sent, just before the new thread's address. Here both are held until
     // the reply has been asked for, then let through in their order.
-    const router = createMemoryRouter(appRoutes, { initialEntries: ['/prod/thread?model=gpt-4o'], basename: '/prod' });
-    const navigate = router.navigate.bind(router);
+    const router = createTestHistory('/prod/thread?model=gpt-4o');
+    const { history } = router;
     let holding = true;
-    const held: (() => Promise<void>)[] = [];
-    router.navigate = ((to: Parameters<typeof navigate>[0], options?: Parameters<typeof navigate>[1]) => {
-      if (!holding) return navigate(to, options);
-      return new Promise<void>((resolve) => held.push(() => navigate(to, options).then(resolve)));
-    }) as typeof router.navigate;
+    const held: (() => void)[] = [];
+    const hold = (go: () => void) => (holding ? held.push(go) : go());
+    const push = history.push.bind(history);
+    const replace = history.replace.bind(history);
+    history.push = (to, state) => hold(() => push(to, state));
+    history.replace = (to, state) => hold(() => replace(to, state));
     const letThrough = async () => {
       holding = false;
       for (const go of held.splice(0)) {
-        await go();
+        await act(async () => go());
         // Each address is shown before the next.
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -65,11 +63,7 @@ describe('the chat entry by query parameter', () => {
         },
       },
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderApp(router);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Why are there tides?{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread/9'));
     expect(await screen.findByText(/whose gravity pulls/)).toBeInTheDocument();
