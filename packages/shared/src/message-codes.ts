@@ -87,3 +87,8 @@ export function messageOf(code: string, params: Record<string, unknown> = {}): s
   const fn = value as (...args: unknown[]) => string;
   return fn(...messageParamNames(fn as never).map((name) => params[name]));
 }
+
+/** A stream's error event: the text, with its code and values when it is one of the spec's messages. */
+export function streamError(text: string): { error: string; message_code?: MessageCode; params?: Record<string, string | number> } {
+  return { error: text, ...describeMessage(text) };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  streamError,
   CREDITS,
   DEFAULT_SHORTLIST,
   IMAGE_MODELS,
@@ -106,6 +107,18 @@ describe('errors', () => {
     expect(MESSAGES.insufficientCredits(3, 1)).toBe(
       'Insufficient credits. This model requires 3 credit(s), but you only have 1 remaining.',
     );
+  });
+});
+
+describe('stream errors', () => {
+  it('name the spec’s message and its values, and leave any other text bare', () => {
+    expect(streamError(MESSAGES.timedOut(60))).toEqual({
+      error: 'Request timed out after 60 seconds',
+      message_code: 'timedOut',
+      params: { seconds: 60 },
+    });
+    expect(streamError(MESSAGES.generatorStopped)).toEqual({ error: MESSAGES.generatorStopped, message_code: 'generatorStopped' });
+    expect(streamError('Upstream said no')).toEqual({ error: 'Upstream said no' });
   });
 });
 

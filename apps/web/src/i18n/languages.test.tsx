@@ -3,6 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBanner } from '@/components/ui/error-banner';
+import { creditsAnswer, streamStart } from '@/features/chat/chat-test-utils';
+import { usePreferences } from '@/features/preferences';
 import { apiPost } from '@/lib/api-client';
 import { stubApi, TEST_USER } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
@@ -119,5 +121,41 @@ describe('the spec’s messages', () => {
     cleanup();
     render(<ErrorBanner message="Quota of the upstream proxy exceeded" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Quota of the upstream proxy exceeded');
+  });
+
+  it('a reply’s stream error is shown in the reader’s language, its values placed', async () => {
+    usePreferences.getState().resetPreferences();
+    browserSpeaks('de-DE');
+    const text = 'Request timed out after 60 seconds';
+    stubApi({
+      routes: {
+        'POST /api/credits/check_credits.php': { json: creditsAnswer(25) },
+        'POST /api/threads/create_thread.php': {
+          json: {
+            status: 'success',
+            thread_id: 8,
+            reused: false,
+            thread: {
+              id: 8,
+              title: 'New Thread',
+              created_at: '2025-01-01T00:00:00.000Z',
+              user_id: -1,
+              has_messages: false,
+              is_anonymous: true,
+            },
+          },
+        },
+        'POST /api/messages/chat.php': { json: streamStart({ credits: 24, threadId: 8 }) },
+        'GET /api/messages/chat.php': {
+          text: `id: 1\ndata: ${JSON.stringify({ error: text, message_code: 'timedOut', params: { seconds: 60 } })}\n\ndata: [DONE]\n\n`,
+        },
+      },
+    });
+    await startLanguage();
+    renderApp('/prod/thread');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Nachricht' }), 'Erkläre die Gezeiten{Enter}');
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Zeitüberschreitung: Die Anfrage wurde nach 60 Sekunden abgebrochen'));
+    expect(alert).not.toHaveTextContent(text);
   });
 });

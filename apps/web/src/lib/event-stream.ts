@@ -1,5 +1,6 @@
 import { MESSAGES, type ReplyFigures, STREAM_DONE, TIMEOUTS } from '@ensemble/shared';
 import { sleep } from './sleep';
+import { noteServerMessage } from '@/i18n/server-messages';
 
 /** One content delta of a reply. */
 export interface StreamDelta {
@@ -114,6 +115,8 @@ export async function readChatStream(
             message_id?: number | null;
             format?: string;
             error?: string;
+            message_code?: string;
+            params?: Record<string, string | number>;
             message?: string;
             note?: string;
             answered_by?: string;
@@ -146,7 +149,11 @@ export async function readChatStream(
           }
           if (event.type === 'credits_exhausted')
             throw new StreamError(`CREDITS_EXHAUSTED: ${event.message ?? MESSAGES.creditsExhaustedUser}`, true);
-          if (typeof event.error === 'string') throw new StreamError(event.error || MESSAGES.generateFailed);
+          if (typeof event.error === 'string') {
+            // One of the spec's messages says which: shown in the reader's language wherever the error is shown.
+            if (event.error) noteServerMessage(event.error, event);
+            throw new StreamError(event.error || MESSAGES.generateFailed);
+          }
           if (typeof event.content === 'string') {
             content += event.content;
             messageId = event.message_id ?? messageId;

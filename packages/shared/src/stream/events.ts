@@ -2,7 +2,8 @@
 export type StreamEvent =
   | { type: 'connection_established'; stream_id: string; message_id: number | null }
   | { content: string; message_id: number | null; format: 'markdown' | 'text' }
-  | { error: string; code?: string }
+  /** The reply failed: the English text, and for one of the spec's messages its code and values (issue 43). */
+  | { error: string; code?: string; message_code?: string; params?: Record<string, string | number> }
   /** A fallback row answers instead of the chosen one; `cost` is what the reply is charged. */
   | { type: 'fallback'; answered_by: string; note: string; cost: number }
   | { type: 'credits_exhausted'; message: string }

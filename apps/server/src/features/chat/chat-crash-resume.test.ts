@@ -122,7 +122,11 @@ describe(`a server killed with -9 while two users' replies stream, on ${TEST_DB}
       const before = u.events.length;
       const lastId = u.events.filter((e) => e.eventId !== null).at(-1)?.eventId ?? undefined;
       expect(await readUntilGone(u.url, u.cookie, lastId, (e) => u.events.push(e))).toBe('done');
-      expect(u.events.slice(before).some((e) => e.data === JSON.stringify({ error: MESSAGES.generatorStopped }))).toBe(true);
+      expect(
+        u.events
+          .slice(before)
+          .some((e) => e.data === JSON.stringify({ error: MESSAGES.generatorStopped, message_code: 'generatorStopped' })),
+      ).toBe(true);
       const saved = await t.ctx.db.kysely.selectFrom('messages').select('content').where('id', '=', u.messageId).executeTakeFirstOrThrow();
       expect(saved.content.length).toBeGreaterThan(20);
       expect(replyTextOf(u.events)).toBe(saved.content);

@@ -71,7 +71,7 @@ describe(`graceful drain on ${TEST_DB}`, () => {
     });
     expect(await draining).toEqual({ finished: 0, cut: 1 });
     expect(read.ended).toBe('done');
-    expect(read.events.at(-2)?.data).toBe(JSON.stringify({ error: MESSAGES.generatorStopped }));
+    expect(read.events.at(-2)?.data).toBe(JSON.stringify({ error: MESSAGES.generatorStopped, message_code: 'generatorStopped' }));
     expect(await reply(c, thread)).toMatchObject({ status: 'interrupted', content: 'Water evaporates from the sea' });
     expect(await t.ctx.db.kysely.selectFrom('open_charges').selectAll().execute()).toEqual([]);
     expect((await c.post('/api/credits/check_credits.php', {})).data.credits_info.remaining).toBe(24);

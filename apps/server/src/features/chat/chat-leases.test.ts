@@ -165,7 +165,7 @@ describe(`an instance killed mid-reply on ${TEST_DB}`, () => {
     expect(killedAt).toBeGreaterThan(0);
     expect(read.ended).toBe('done');
     expect(endedAfterMs).toBeLessThan(30_000);
-    expect(read.events.at(-2)?.data).toBe(JSON.stringify({ error: MESSAGES.generatorStopped }));
+    expect(read.events.at(-2)?.data).toBe(JSON.stringify({ error: MESSAGES.generatorStopped, message_code: 'generatorStopped' }));
 
     // The reply keeps the text that was saved, as interrupted, and the reader ends with exactly
     // that text (a rewind drops what A sent but had not saved); the charge is kept, once.

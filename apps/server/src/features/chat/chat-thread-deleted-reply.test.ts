@@ -73,7 +73,9 @@ describe(`a reply whose thread is deleted before its first text on ${TEST_DB}`, 
     const read = await readSse(`${base}/api/messages/chat.php?stream=true&stream_id=${chat.data.data.stream_id}`, { cookie: cookieOf(c) });
     expect(read.ended).toBe('done');
     expect(contentOf(read.events).join('')).toBe('');
-    expect(read.events.map((e) => e.data)).toContain(JSON.stringify({ error: MESSAGES.replyThreadDeleted }));
+    expect(read.events.map((e) => e.data)).toContain(
+      JSON.stringify({ error: MESSAGES.replyThreadDeleted, message_code: 'replyThreadDeleted' }),
+    );
     const ledger = await ledgerOf(userId);
     expect(ledger.filter((r) => r.delta < 0)).toHaveLength(1);
     expect(ledger.filter((r) => r.reason === 'refund').reduce((sum, r) => sum + r.delta, 0)).toBe(-ledger[0]!.delta);

@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures } from '@ensemble/shared';
+import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures, streamError } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
@@ -259,7 +259,7 @@ export async function runTextJob(
       await saving;
       await settle(ctx, job, 'refund');
       failure = MESSAGES.replyThreadDeleted;
-      hub.push(job.streamId, { error: failure });
+      hub.push(job.streamId, streamError(failure));
       return { content: '', error: failure, threadGone: true };
     }
     if (job.signal.aborted) {
@@ -284,7 +284,7 @@ export async function runTextJob(
       fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
       await settle(ctx, job, 'keep');
     }
-    hub.push(job.streamId, { error: failure });
+    hub.push(job.streamId, streamError(failure));
   } finally {
     replyEnded();
     hub.finish(job.streamId);
@@ -315,7 +315,7 @@ async function cutShort(
     await settle(ctx, job, 'refund');
   }
   if (reason === 'stop') return content ? null : MESSAGES.generatorStopped;
-  hub.push(job.streamId, { error: MESSAGES.generatorStopped });
+  hub.push(job.streamId, streamError(MESSAGES.generatorStopped));
   return MESSAGES.generatorStopped;
 }
 

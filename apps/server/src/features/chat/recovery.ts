@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ensemble/shared';
+import { MESSAGES, streamError } from '@ensemble/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { findMessage } from '../messages/store.js';
@@ -40,7 +40,7 @@ export async function settleExpiredStreams(ctx: AppContext, leases: LeaseStore, 
     else result.refunded++;
     if (open.message_id !== null && (await closeReply(ctx, open.message_id))) result.interrupted++;
     // The generator is dead, so the text read above is the reply's last.
-    await hub.abandon(streamId, { error: MESSAGES.generatorStopped }, reply?.content.length);
+    await hub.abandon(streamId, streamError(MESSAGES.generatorStopped), reply?.content.length);
   }
 
   // Replies left streaming without an open charge (their charge was settled but the reply not closed).
@@ -51,7 +51,7 @@ export async function settleExpiredStreams(ctx: AppContext, leases: LeaseStore, 
     if (o.streamId && orphanLive.has(o.streamId)) continue;
     const saved = (await findMessage(k, o.id))?.content.length ?? 0;
     if (await closeReply(ctx, o.id)) result.interrupted++;
-    if (o.streamId) await hub.abandon(o.streamId, { error: MESSAGES.generatorStopped }, saved);
+    if (o.streamId) await hub.abandon(o.streamId, streamError(MESSAGES.generatorStopped), saved);
   }
   await leases.prune();
   return result;

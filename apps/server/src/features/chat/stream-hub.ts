@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageMetadata, STREAM_DONE, type StreamEvent } from '@ensemble/shared';
+import { MESSAGES, type MessageMetadata, STREAM_DONE, type StreamEvent, streamError } from '@ensemble/shared';
 import { StreamBatcher, contentData } from './stream-batcher.js';
 
 /**
@@ -170,8 +170,8 @@ export function replaySaved(saved: SavedReply, cursor: StreamCursor & { offset: 
   // The figures the reply was saved with (JSON leaves out those it does not have).
   if (credits !== undefined && total_ms !== undefined)
     ends.push({ type: 'figures', figures: { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } });
-  if (saved.status === 'error') ends.push({ error: MESSAGES.generateFailed });
-  if (saved.status === 'interrupted') ends.push({ error: MESSAGES.generatorStopped });
+  if (saved.status === 'error') ends.push(streamError(MESSAGES.generateFailed));
+  if (saved.status === 'interrupted') ends.push(streamError(MESSAGES.generatorStopped));
   // Content (if any) goes out as event seq + 1, so the others start after it.
   let seq = cursor.seq + 1;
   const at = saved.content.length;
