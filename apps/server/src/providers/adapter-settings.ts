@@ -4,8 +4,8 @@ import { ProviderError } from './types.js';
 /** What every real provider adapter is created with. */
 export interface AdapterSettings {
   apiKey: string;
-  /** Overrides the provider's default endpoint (a proxy, a compatible server, a test fake). */
-  baseUrl?: string;
+  /** The provider's endpoint: its default (descriptors.ts), or a proxy, a compatible server, a test fake. */
+  baseUrl: string;
   textTimeoutMs: number;
   imageTimeoutMs: number;
 }

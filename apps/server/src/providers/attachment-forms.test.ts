@@ -5,11 +5,11 @@ import { type ProviderFake, startProviderFake } from '../test/fakes/provider-fak
 import { anthropicContentError, googleContentError, openAIContentError } from '../test/fakes/content-parts.js';
 import type { AdapterSettings } from './adapter-settings.js';
 import { createAnthropicAdapter } from './anthropic-adapter.js';
-import { createDeepSeekAdapter } from './deepseek-adapter.js';
 import { createGoogleAdapter } from './google-adapter.js';
 import { createOpenAIAdapter } from './openai-adapter.js';
 import { createReplicateAdapter } from './replicate-adapter.js';
 import type { ChatTurn, ProviderAdapter, TurnAttachment } from './types.js';
+import { PROVIDER_DESCRIPTORS } from './descriptors.js';
 
 const KEY = 'sk-test-attachments';
 const model = (id: string) => TEXT_MODELS.find((m) => m.id === id) as ModelEntry;
@@ -102,7 +102,7 @@ describe('each provider gets attachments in its own form, accepted by its strict
     const anthropic = await start('anthropic', createAnthropicAdapter);
     expect((await run(anthropic.adapter, model('claude-3-7-sonnet-latest'), ask)).error).toBeUndefined();
     expect(JSON.stringify(anthropic.server.fake.requests.at(-1)?.body)).toContain(`"media_type":"application/pdf","data":"${data}"`);
-    const deepseek = await start('deepseek', createDeepSeekAdapter);
+    const deepseek = await start('deepseek', PROVIDER_DESCRIPTORS.deepseek.create);
     expect((await run(deepseek.adapter, model('deepseek-chat'), ask)).error).toBeUndefined();
     expect(JSON.stringify(deepseek.server.fake.requests.at(-1)?.body)).toContain('no extractable text');
   });
@@ -142,7 +142,7 @@ describe('each provider gets attachments in its own form, accepted by its strict
 
   it('text-only providers read documents as text (DeepSeek parts, Replicate one prompt)', async () => {
     const docs: ChatTurn[] = [{ role: 'user', content: 'Summarise', attachments: [pdf, code] }];
-    const ds = await start('deepseek', createDeepSeekAdapter);
+    const ds = await start('deepseek', PROVIDER_DESCRIPTORS.deepseek.create);
     expect((await run(ds.adapter, model('deepseek-chat'), docs)).error).toBeUndefined();
     // DeepSeek takes the turn as one text: each document stands apart from the next and from the prompt.
     const sent = (ds.server.fake.lastRequest()?.body as { messages: Array<{ content: unknown }> } | undefined)?.messages[0]?.content;

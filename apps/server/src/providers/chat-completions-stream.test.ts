@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ModelEntry, TEXT_MODELS } from '@ensemble/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDeepSeekAdapter } from './deepseek-adapter.js';
 import { createOpenAIAdapter } from './openai-adapter.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
 import { ProviderError, type ProviderAdapter, type TokenUsage } from './types.js';
+import { PROVIDER_DESCRIPTORS } from './descriptors.js';
 
 /*
  * The Chat Completions stream as it arrives on a real socket: OpenAI's chunk objects (API reference,
@@ -178,7 +178,7 @@ describe('Chat Completions stream read from the socket', () => {
   });
 
   it('DeepSeek: reasoning_content tells the caller the model is thinking (one empty delta), then the answer', async () => {
-    const deepseek = createDeepSeekAdapter({ apiKey: 'sk-test', baseUrl, textTimeoutMs: 30_000, imageTimeoutMs: 30_000 });
+    const deepseek = PROVIDER_DESCRIPTORS.deepseek.create({ apiKey: 'sk-test', baseUrl, textTimeoutMs: 30_000, imageTimeoutMs: 30_000 });
     answer = {
       body: events([
         chunk({ role: 'assistant', content: null, reasoning_content: '' }),

@@ -1,16 +1,6 @@
-import type { ModelEntry } from '@ensemble/shared';
+import { type ModelEntry, PROVIDER_LABELS } from '@ensemble/shared';
 import { asksForCode, codeSample } from './demo-code.js';
 import { createRandom, hashString, type Random } from './demo-random.js';
-
-const PROVIDER_NAMES: Record<string, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  google: 'Google',
-  xai: 'xAI',
-  deepseek: 'DeepSeek',
-  replicate: 'Replicate',
-  ideogram: 'Ideogram',
-};
 
 const STOPWORDS = new Set(
   `a an the and or but if then else of to in on at by for with about from into over under as is are was were be been being
@@ -36,7 +26,7 @@ export function composeDemoReply(model: ModelEntry, prompt: string): string {
   const topicWords = keywords.slice(0, 4);
   const topic = topicWords.length > 0 ? title(topicWords) : 'Your Question';
   const focus = topicWords.length > 0 ? topicWords.join(' ') : 'your question';
-  const provider = PROVIDER_NAMES[model.provider] ?? model.provider;
+  const provider = PROVIDER_LABELS[model.provider] ?? model.provider;
   const wantsCode = asksForCode(prompt);
   const heading = random.pick(
     wantsCode ? ['Building', 'Implementing', 'Writing code for'] : ['Understanding', 'A Guide to', 'Exploring', 'Notes on'],

@@ -5,8 +5,6 @@ import { PROVIDER_MESSAGES } from './provider-error.js';
 import { downloadImage, fetchOk, readJson } from './rest-call.js';
 import { type GeneratedImage, type ImageGenerationRequest, ProviderError, type ProviderAdapter } from './types.js';
 
-const DEFAULT_BASE_URL = 'https://api.ideogram.ai';
-
 // Ideogram 3.0 has one model and four speeds; our provider model id names the speed (V_3 is DEFAULT).
 const MODEL_ID = /^V_3(?:_(TURBO|DEFAULT|QUALITY))?$/;
 
@@ -20,7 +18,7 @@ interface IdeogramResponse {
  * multipart form (the AI SDK has no Ideogram provider). Provider model ids: V_3 or V_3_<SPEED>.
  */
 export function createIdeogramAdapter(settings: AdapterSettings): ProviderAdapter {
-  const baseUrl = (settings.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = settings.baseUrl.replace(/\/+$/, '');
 
   async function generate(request: ImageGenerationRequest): Promise<GeneratedImage> {
     const deadline = startDeadline(request.signal, settings.imageTimeoutMs, 'image');

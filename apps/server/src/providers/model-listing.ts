@@ -1,6 +1,6 @@
 import type { ProviderId } from '@ensemble/shared';
 import { APICallError } from 'ai';
-import { PROVIDER_ENV_NAMES } from './provider-env.js';
+import { PROVIDER_DESCRIPTORS, type ProviderDescriptor } from './descriptors.js';
 import { fetchOk, readJson } from './rest-call.js';
 
 /** What a listing call needs: the provider's key and (optional) base URL. */
@@ -27,14 +27,13 @@ export async function listServedModels(
   replicateModels: readonly string[] = [],
   cancel?: AbortSignal,
 ): Promise<Set<string> | null> {
-  const base = (access.baseUrl ?? PROVIDER_ENV_NAMES[provider].defaultBaseUrl).replace(/\/+$/, '');
+  const descriptor: ProviderDescriptor = PROVIDER_DESCRIPTORS[provider];
+  const base = (access.baseUrl ?? descriptor.defaultBaseUrl).replace(/\/+$/, '');
   // Cut by the deadline, or at once when the instance shuts down (`cancel`).
   const signal = cancel ? AbortSignal.any([cancel, AbortSignal.timeout(LISTING_TIMEOUT_MS)]) : AbortSignal.timeout(LISTING_TIMEOUT_MS);
   const get = async <T>(url: string, headers: Record<string, string>) => readJson<T>(await fetchOk(url, { headers, signal }));
-  switch (provider) {
-    case 'openai':
-    case 'xai':
-    case 'deepseek': {
+  switch (descriptor.listing) {
+    case 'openai': {
       const answer = await get<{ data?: { id?: unknown }[] }>(`${base}/models`, { Authorization: `Bearer ${access.apiKey}` });
       return new Set((answer.data ?? []).map((m) => String(m.id)));
     }
@@ -82,7 +81,7 @@ export async function listServedModels(
       }
       return ids;
     }
-    case 'ideogram':
+    case null:
       return null;
   }
 }

@@ -1,43 +1,20 @@
-import { PROVIDERS, type ProviderId } from '@ensemble/shared';
+import { PROVIDER_LABELS, PROVIDERS } from '@ensemble/shared';
+import { PROVIDER_DESCRIPTORS } from './descriptors.js';
 import type { ProviderSettings } from './types.js';
-
-/** Each provider's key and base-URL variable names. */
-export const PROVIDER_ENV_NAMES: Record<ProviderId, { key: string; baseUrl: string; defaultBaseUrl: string }> = {
-  openai: { key: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', defaultBaseUrl: 'https://api.openai.com/v1' },
-  anthropic: { key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', defaultBaseUrl: 'https://api.anthropic.com/v1' },
-  google: {
-    key: 'GOOGLE_GENERATIVE_AI_API_KEY',
-    baseUrl: 'GOOGLE_BASE_URL',
-    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
-  },
-  xai: { key: 'XAI_API_KEY', baseUrl: 'XAI_BASE_URL', defaultBaseUrl: 'https://api.x.ai/v1' },
-  deepseek: { key: 'DEEPSEEK_API_KEY', baseUrl: 'DEEPSEEK_BASE_URL', defaultBaseUrl: 'https://api.deepseek.com' },
-  replicate: { key: 'REPLICATE_API_TOKEN', baseUrl: 'REPLICATE_BASE_URL', defaultBaseUrl: 'https://api.replicate.com/v1' },
-  ideogram: { key: 'IDEOGRAM_API_KEY', baseUrl: 'IDEOGRAM_BASE_URL', defaultBaseUrl: 'https://api.ideogram.ai' },
-};
-
-const LABELS: Record<ProviderId, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  google: 'Google Gemini',
-  xai: 'xAI',
-  deepseek: 'DeepSeek',
-  replicate: 'Replicate',
-  ideogram: 'Ideogram',
-};
 
 /** Every environment variable the providers read, with what it does (for README and config). */
 export const PROVIDER_ENV_VARS: readonly { name: string; description: string }[] = [
-  ...PROVIDERS.flatMap((p) => [
-    {
-      name: PROVIDER_ENV_NAMES[p].key,
-      description: `${LABELS[p]} API key; without it ${LABELS[p]} models use the demo provider (or are hidden when DEMO_MODE=off).`,
-    },
-    {
-      name: PROVIDER_ENV_NAMES[p].baseUrl,
-      description: `${LABELS[p]} API base URL (default ${PROVIDER_ENV_NAMES[p].defaultBaseUrl}); point it at a proxy or compatible server.`,
-    },
-  ]),
+  ...PROVIDERS.flatMap((p) => {
+    const { keyVar, baseUrlVar, defaultBaseUrl } = PROVIDER_DESCRIPTORS[p];
+    const label = PROVIDER_LABELS[p];
+    return [
+      {
+        name: keyVar,
+        description: `${label} API key; without it ${label} models use the demo provider (or are hidden when DEMO_MODE=off).`,
+      },
+      { name: baseUrlVar, description: `${label} API base URL (default ${defaultBaseUrl}); point it at a proxy or compatible server.` },
+    ];
+  }),
   {
     name: 'DEMO_MODE',
     description: "'on' (default): models without a key are answered by the built-in demo provider; 'off': such models are hidden.",
@@ -61,8 +38,8 @@ export function providerSettingsFromEnv(env: NodeJS.ProcessEnv): ProviderSetting
   const keys: ProviderSettings['keys'] = {};
   const baseUrls: ProviderSettings['baseUrls'] = {};
   for (const provider of PROVIDERS) {
-    const key = env[PROVIDER_ENV_NAMES[provider].key]?.trim();
-    const baseUrlName = PROVIDER_ENV_NAMES[provider].baseUrl;
+    const { keyVar, baseUrlVar: baseUrlName } = PROVIDER_DESCRIPTORS[provider];
+    const key = env[keyVar]?.trim();
     const baseUrl = env[baseUrlName]?.trim();
     if (key) keys[provider] = key;
     if (baseUrl) {

@@ -1,26 +1,9 @@
 import type { ModelEntry, ProviderId } from '@ensemble/shared';
-import type { AdapterSettings } from './adapter-settings.js';
-import { createAnthropicAdapter } from './anthropic-adapter.js';
-import { createDeepSeekAdapter } from './deepseek-adapter.js';
 import { createDemoAdapter } from './demo.js';
-import { createGoogleAdapter } from './google-adapter.js';
-import { createIdeogramAdapter } from './ideogram-adapter.js';
-import { createOpenAIAdapter } from './openai-adapter.js';
-import { createReplicateAdapter } from './replicate-adapter.js';
+import { createProviderAdapter, PROVIDER_DESCRIPTORS } from './descriptors.js';
 import type { ProviderAdapter, ProviderSettings } from './types.js';
-import { createXaiAdapter } from './xai-adapter.js';
 
 export { PROVIDER_ENV_VARS, providerSettingsFromEnv } from './provider-env.js';
-
-const FACTORIES: Record<ProviderId, (settings: AdapterSettings) => ProviderAdapter> = {
-  openai: createOpenAIAdapter,
-  anthropic: createAnthropicAdapter,
-  google: createGoogleAdapter,
-  xai: createXaiAdapter,
-  deepseek: createDeepSeekAdapter,
-  replicate: createReplicateAdapter,
-  ideogram: createIdeogramAdapter,
-};
 
 /** The adapter that serves a model and the id to send it. */
 export interface ResolvedModel {
@@ -44,7 +27,7 @@ export function createProviderRegistry(settings: ProviderSettings): ProviderRegi
   const realAdapter = (provider: ProviderId, apiKey: string): ProviderAdapter => {
     let adapter = adapters.get(provider);
     if (!adapter) {
-      adapter = FACTORIES[provider]({
+      adapter = createProviderAdapter(provider, {
         apiKey,
         baseUrl: settings.baseUrls[provider],
         textTimeoutMs: settings.textTimeoutMs,
@@ -60,7 +43,8 @@ export function createProviderRegistry(settings: ProviderSettings): ProviderRegi
     resolve(model) {
       const providerModelId = model.model_id ?? model.id;
       const apiKey = settings.keys[model.provider];
-      if (apiKey && FACTORIES[model.provider]) return { adapter: realAdapter(model.provider, apiKey), providerModelId };
+      if (apiKey && Object.hasOwn(PROVIDER_DESCRIPTORS, model.provider))
+        return { adapter: realAdapter(model.provider, apiKey), providerModelId };
       if (!settings.demoMode) return null;
       demo ??= createDemoAdapter({ tokensPerSecond: settings.demoTokensPerSecond });
       return { adapter: demo, providerModelId };

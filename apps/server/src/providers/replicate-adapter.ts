@@ -4,8 +4,6 @@ import { generateReplicateImage } from './replicate-image.js';
 import { streamReplicateText } from './replicate-text.js';
 import type { ProviderAdapter } from './types.js';
 
-const DEFAULT_BASE_URL = 'https://api.replicate.com/v1';
-
 // SDXL takes pixel sizes, not a ratio; these are its trained sizes nearest each ratio.
 const SDXL_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   wide: { width: 1344, height: 768 },
@@ -18,7 +16,7 @@ const SDXL_SIZES: Record<AspectRatio, { width: number; height: number }> = {
  * that are polled to their end. The provider model id is owner/name (or owner/name:version).
  */
 export function createReplicateAdapter(settings: AdapterSettings & { pollIntervalMs?: number }): ProviderAdapter {
-  const baseUrl = (settings.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = settings.baseUrl.replace(/\/+$/, '');
   return {
     id: 'replicate',
     demo: false,

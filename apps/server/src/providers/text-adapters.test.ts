@@ -9,13 +9,12 @@ import {
 } from '../test/fakes/provider-fakes.js';
 import type { AdapterSettings } from './adapter-settings.js';
 import { createAnthropicAdapter } from './anthropic-adapter.js';
-import { createDeepSeekAdapter } from './deepseek-adapter.js';
 import { createGoogleAdapter } from './google-adapter.js';
 import { createOpenAIAdapter } from './openai-adapter.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
 import { createReplicateAdapter } from './replicate-adapter.js';
 import { ProviderError, type ProviderAdapter } from './types.js';
-import { createXaiAdapter } from './xai-adapter.js';
+import { PROVIDER_DESCRIPTORS } from './descriptors.js';
 
 const KEY = 'sk-test-SECRET-key-0123456789';
 
@@ -54,7 +53,7 @@ const CASES: Case[] = [
   },
   {
     modelId: 'grok-3-mini-fast-latest',
-    create: createXaiAdapter,
+    create: PROVIDER_DESCRIPTORS.xai.create,
     sentModel: bodyModel,
     expectedModel: 'grok-4.20-0309-non-reasoning',
     sentKey: bearer,
@@ -62,7 +61,7 @@ const CASES: Case[] = [
   },
   {
     modelId: 'deepseek-chat',
-    create: createDeepSeekAdapter,
+    create: PROVIDER_DESCRIPTORS.deepseek.create,
     sentModel: bodyModel,
     expectedModel: 'deepseek-flash',
     sentKey: bearer,

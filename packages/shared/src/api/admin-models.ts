@@ -14,7 +14,7 @@ export type ModelAvailability = (typeof MODEL_AVAILABILITY)[number];
 export const adminModelRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  provider: z.enum(PROVIDERS as [string, ...string[]]),
+  provider: z.enum(PROVIDERS),
   type: z.enum(['text', 'image']),
   enabled: z.boolean(),
   cost: z.number().int(),
@@ -60,7 +60,7 @@ export type AdminSetFavourites = z.input<typeof adminSetFavouritesSchema>;
 
 /** Per provider over the last hour. */
 export const adminProviderRowSchema = z.object({
-  id: z.enum(PROVIDERS as [string, ...string[]]),
+  id: z.enum(PROVIDERS),
   label: z.string(),
   /** configured: its key is set; demo: the built-in demo answers its rows; off: nothing answers them. */
   mode: z.enum(['configured', 'demo', 'off']),

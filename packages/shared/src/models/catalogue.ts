@@ -2,8 +2,9 @@ import { MAX_OUTPUT_TOKENS_LIMIT } from '../constants.js';
 
 /** The model catalogue's shape: core.md section 3, with decisions.md's ids and issue 10's mappings. */
 
-export type ProviderId = 'openai' | 'anthropic' | 'google' | 'xai' | 'deepseek' | 'replicate' | 'ideogram';
-export const PROVIDERS: readonly ProviderId[] = ['openai', 'anthropic', 'google', 'xai', 'deepseek', 'replicate', 'ideogram'];
+/** The providers, each described once on the server (apps/server/src/providers/descriptors.ts). */
+export const PROVIDERS = ['openai', 'anthropic', 'google', 'xai', 'deepseek', 'replicate', 'ideogram'] as const;
+export type ProviderId = (typeof PROVIDERS)[number];
 export type ModelType = 'text' | 'image';
 
 /** How each provider is named to users ("{name} is no longer offered by {provider}"). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ICON_FAMILIES, PROVIDERS } from '@ensemble/shared';
 import { z } from 'zod';
 
-const providerSchema = z.enum(PROVIDERS as [string, ...string[]]);
+const providerSchema = z.enum(PROVIDERS);
 const addedModelSchema = z.object({
   id: z.string().min(1).max(200),
   name: z.string().min(1).max(200),
