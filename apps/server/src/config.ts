@@ -4,6 +4,9 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { allowedCidrsProblem } from './features/outbound/address-policy.js';
+import { PROVIDERS, type ProviderId } from '@ensemble/shared';
+import { PROVIDER_DESCRIPTORS } from './providers/descriptors.js';
 
 const optionalUrl = z
   .string()
@@ -67,6 +70,15 @@ const trustProxySchema = z
   });
 
 /** The server's environment, parsed once at start. */
+type Descriptor = (typeof PROVIDER_DESCRIPTORS)[ProviderId];
+/** Each provider's key and base-URL variables (providers/descriptors.ts). */
+const providerVariables = Object.fromEntries(
+  PROVIDERS.flatMap((p) => [
+    [PROVIDER_DESCRIPTORS[p].keyVar, optionalString],
+    [PROVIDER_DESCRIPTORS[p].baseUrlVar, optionalUrl],
+  ]),
+) as Record<Descriptor['keyVar'], typeof optionalString> & Record<Descriptor['baseUrlVar'], typeof optionalUrl>;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -111,6 +123,20 @@ const envSchema = z.object({
   GUEST_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   NODE_ENV: optionalString,
   TRUST_PROXY: trustProxySchema,
+  /**
+   * Loopback, private or link-local ranges that fetches made for a user (search result pages) may
+   * still reach: comma-separated CIDRs, checked here, parsed by outboundPolicyFromEnv.
+   */
+  OUTBOUND_ALLOWED_CIDRS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => {
+      const problem = allowedCidrsProblem(v);
+      if (!problem) return v;
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   /** Origins profile pictures are copied from instead of Google's (comma-separated; tests, a proxy). */
@@ -155,20 +181,7 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_PRICE_PREMIUM: optionalString,
   STRIPE_API_BASE: optionalUrl,
-  OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: optionalUrl,
-  ANTHROPIC_API_KEY: optionalString,
-  ANTHROPIC_BASE_URL: optionalUrl,
-  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
-  GOOGLE_BASE_URL: optionalUrl,
-  XAI_API_KEY: optionalString,
-  XAI_BASE_URL: optionalUrl,
-  DEEPSEEK_API_KEY: optionalString,
-  DEEPSEEK_BASE_URL: optionalUrl,
-  REPLICATE_API_TOKEN: optionalString,
-  REPLICATE_BASE_URL: optionalUrl,
-  IDEOGRAM_API_KEY: optionalString,
-  IDEOGRAM_BASE_URL: optionalUrl,
+  ...providerVariables,
   DEMO_MODE: z.enum(['on', 'off']).default('on'),
   DEMO_TOKENS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
   PROVIDER_TEXT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
