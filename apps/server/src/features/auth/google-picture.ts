@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { AUTH_PATHS } from '@ensemble/shared';
 import type { ObjectStore } from '../images/object-store.js';
 import { readImageHeader } from '../images/image-header.js';
+import { parseAllowedCidrs } from '../outbound/address-policy.js';
+import { fetchPublic } from '../outbound/guarded-fetch.js';
 
 /** The largest profile picture copied (Google's are a few kilobytes). */
 export const PICTURE_MAX_BYTES = 1_000_000;
@@ -25,48 +24,6 @@ export function ownPictureKey(picture: string | null): string | null {
   return picture?.startsWith(prefix) ? pictureObjectKey(picture.slice(prefix.length)) : null;
 }
 
-// Addresses a picture fetch must never reach: loopback, private, link-local (cloud metadata), and the like.
-const BLOCKED = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  BLOCKED.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 127],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(net, bits, 'ipv6');
-
-const isPublic = (address: string) => {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  return !BLOCKED.check(address, family);
-};
-
-// Resolves as usual, then refuses unless every address is public; the socket connects to the checked one.
-const publicLookup: typeof dnsLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error);
-    if (addresses.length === 0 || !addresses.every((a) => isPublic(a.address)))
-      return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPICTUREBLOCKED' }));
-    if ((options as { all?: boolean }).all) return callback(null, addresses);
-    const first = addresses[0] as LookupAddress;
-    callback(null, first.address, first.family);
-  });
-}) as typeof dnsLookup;
-
 /**
  * Where profile pictures may come from: https on Google's picture hosts (*.googleusercontent.com),
  * reached only at public addresses; or, when GOOGLE_PICTURE_ORIGINS is set, exactly those origins.
@@ -82,30 +39,8 @@ function allowed(url: URL, source: PictureSource): 'trusted' | 'public' | null {
   return url.protocol === 'https:' && url.hostname.endsWith('.googleusercontent.com') && !isIP(url.hostname) ? 'public' : null;
 }
 
-function get(url: URL, check: 'trusted' | 'public', signal: AbortSignal): Promise<IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.get(
-      url,
-      { signal, headers: { accept: 'image/*' }, ...(check === 'public' ? { lookup: publicLookup } : {}) },
-      resolve,
-    );
-    request.on('error', reject);
-  });
-}
-
-async function readCapped(response: IncomingMessage): Promise<Uint8Array | null> {
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response) {
-    size += (chunk as Buffer).length;
-    if (size > PICTURE_MAX_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
+// The operator's own origins are trusted as configured (tests, a proxy on a private address).
+const TRUST_ALL = parseAllowedCidrs('0.0.0.0/0,::/0');
 
 /**
  * Copies the picture a verified Google token names into our store and returns the URL we serve it
@@ -124,17 +59,17 @@ export async function copyGooglePicture(
     const url = new URL(pictureUrl);
     const check = allowed(url, source);
     if (!check) throw new Error('picture host not allowed');
-    const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-    const response = await get(url, check, signal);
-    if (response.statusCode !== 200) {
-      response.resume();
-      throw new Error(`picture answered ${response.statusCode}`);
-    }
-    const bytes = await readCapped(response);
-    if (!bytes) {
-      response.destroy();
-      throw new Error('picture too large');
-    }
+    // Google's hosts go through the outbound guard (public addresses only); redirects are not followed.
+    const response = await fetchPublic(url, {
+      maxRedirects: 0,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: PICTURE_MAX_BYTES,
+      accept: 'image/*',
+      ...(check === 'trusted' ? { allowedCidrs: TRUST_ALL } : {}),
+    });
+    if (response.status !== 200) throw new Error(`picture answered ${response.status}`);
+    if (response.truncated) throw new Error('picture too large');
+    const bytes = new Uint8Array(response.body);
     const header = readImageHeader(bytes);
     if (!header || header.width > PICTURE_MAX_SIDE_PX || header.height > PICTURE_MAX_SIDE_PX) throw new Error('not a picture we keep');
     const fileName = `${randomBytes(16).toString('hex')}.${header.ext}`;

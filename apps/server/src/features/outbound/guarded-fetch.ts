@@ -47,6 +47,8 @@ export interface FetchPublicOptions {
   maxBytes?: number;
   /** Ends the fetch early (the user's request went away). */
   signal?: AbortSignal;
+  /** The Accept header (default: web pages, then text). */
+  accept?: string;
 }
 
 export interface PublicResponse {
@@ -88,7 +90,7 @@ function checkedUrl(input: string, base: URL | undefined, allowed: AllowedCidrs 
 }
 
 /** One GET, no redirects followed; the socket connects only to an address the lookup let through. */
-function get(url: URL, allowed: AllowedCidrs | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+function get(url: URL, allowed: AllowedCidrs | undefined, signal: AbortSignal, accept: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     let refusal: OutboundRefused | undefined;
     // Resolves as usual and keeps the permitted addresses: the one checked is the one connected to,
@@ -111,7 +113,7 @@ function get(url: URL, allowed: AllowedCidrs | undefined, signal: AbortSignal): 
     };
     const client = url.protocol === 'https:' ? https : http;
     // agent: false: a pooled socket would skip the lookup and could be one opened by a trusted caller.
-    const request = client.request(url, { method: 'GET', headers: HEADERS, agent: false, lookup, signal }, resolve);
+    const request = client.request(url, { method: 'GET', headers: { ...HEADERS, accept }, agent: false, lookup, signal }, resolve);
     request.on('error', (error) => {
       reject(refusal ?? new OutboundRefused('network', `${url.host}: ${error.message}`, url.href, { cause: error }));
     });
@@ -196,7 +198,7 @@ export async function fetchPublic(input: string | URL, options: FetchPublicOptio
     if (signal?.aborted) throw new OutboundRefused('aborted', 'the fetch was cancelled');
     current = checkedUrl(String(input), undefined, allowedCidrs);
     for (let redirects = 0; ; redirects++) {
-      const response = await get(current, allowedCidrs, controller.signal);
+      const response = await get(current, allowedCidrs, controller.signal, options.accept ?? HEADERS.accept);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
