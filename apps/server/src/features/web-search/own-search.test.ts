@@ -57,7 +57,10 @@ describe('our own search (SearXNG, then the pages)', () => {
 
   it('without an allowance, reaches no loopback page at all', async () => {
     const before = allowed.hits.length;
-    const { sources } = await searchWithSearxng({ searxngUrl: searxng.url, outbound: { allowedCidrs: parseAllowedCidrs('') } }, { prompt: 'tides' });
+    const { sources } = await searchWithSearxng(
+      { searxngUrl: searxng.url, outbound: { allowedCidrs: parseAllowedCidrs('') } },
+      { prompt: 'tides' },
+    );
     expect(sources.map((s) => s.text)).toEqual(['Snippet about tides', 'A snippet the metadata result came with']);
     expect(allowed.hits.length).toBe(before);
   });
@@ -70,7 +73,11 @@ describe('our own search (SearXNG, then the pages)', () => {
   });
 
   it('gives the model the numbered results and asks for [n] citations', () => {
-    const prompt = searchResultsPrompt('tides', [{ url: 'https://example.org/t', title: 'Tides', text: 'The Moon.' }], new Date('2026-11-28T10:00:00Z'));
+    const prompt = searchResultsPrompt(
+      'tides',
+      [{ url: 'https://example.org/t', title: 'Tides', text: 'The Moon.' }],
+      new Date('2026-11-28T10:00:00Z'),
+    );
     expect(prompt).toContain('searched on 2026-11-28 for "tides"');
     expect(prompt).toContain('[1] Tides\nURL: https://example.org/t\nThe Moon.');
     expect(prompt).toContain('cite it as [n]');

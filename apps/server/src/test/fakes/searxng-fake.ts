@@ -21,7 +21,10 @@ export interface SearxngFake extends FakeServer {
 }
 
 /** `formats`: settings.yml's search.formats (SearXNG's own default enables html only; ours enables json too). */
-export async function startSearxngFake(results: FakeSearchResult[] = [], formats: readonly string[] = ['html', 'json']): Promise<SearxngFake> {
+export async function startSearxngFake(
+  results: FakeSearchResult[] = [],
+  formats: readonly string[] = ['html', 'json'],
+): Promise<SearxngFake> {
   const enabled = new Set(formats);
   const fake = (await startFakeServer(({ res, request }) => {
     if (request.path !== '/search' && request.path !== '/') return sendJson(res, 404, { error: 'Not Found' });
