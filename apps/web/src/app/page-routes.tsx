@@ -70,6 +70,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'login', element: authScreen },
   { path: 'signup', element: authScreen },
   { path: 'forgot-password', element: authScreen },
+  { path: 'help', element: screen(() => import('./routes/help-page'), 'HelpPage') },
+  { path: 'help/:slug', element: screen(() => import('./routes/help-page'), 'HelpArticlePage') },
   { path: 'share/:token', element: screen(() => import('./routes/share-page'), 'SharePage') },
   { path: 'reset-password', element: screen(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {

@@ -1,6 +1,7 @@
 import { UI } from '@ensemble/shared';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { LegalLink } from './legal-link';
 
@@ -10,24 +11,29 @@ const LINKS = [
   { doc: 'contact', label: msg`Contact` },
 ] as const;
 
-/** The page footer: privacy, terms and contact (opened as dialogs over the page) and the copyright line. */
+/** The page footer: help, then privacy, terms and contact (opened as dialogs over the page), and the copyright line. */
 export function SiteFooter({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
   return (
     <footer className={cn('border-t border-border', className)}>
       <div className="mx-auto flex w-full max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-muted sm:flex-row sm:px-6">
         <p>© {UI.footerYear} Ensemble</p>
-        <nav aria-label={t`Legal`}>
-          <ul className="flex items-center gap-1">
-            {LINKS.map(({ doc, label }) => (
-              <li key={doc}>
-                <LegalLink doc={doc} className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">
-                  {i18n._(label)}
-                </LegalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="flex items-center gap-1">
+          <Link to="/help" className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">
+            {t`Help`}
+          </Link>
+          <nav aria-label={t`Legal`}>
+            <ul className="flex items-center gap-1">
+              {LINKS.map(({ doc, label }) => (
+                <li key={doc}>
+                  <LegalLink doc={doc} className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">
+                    {i18n._(label)}
+                  </LegalLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

@@ -1,0 +1,1 @@
+export { HelpArticleView, HelpIndex } from './help-screen';
