@@ -24,4 +24,3 @@ export * from './api/export-format.js';
 export * from './api/attachment-limits.js';
 export * from './api/attachments.js';
 export * from './api/search.js';
-export * from './help/articles.js';

@@ -2,7 +2,8 @@
  * The help pages, served under /prod/help/{slug}: short articles about using Ensemble, written for the app. They are
  * also the corpus the demo provider searches when web search is on without provider keys (issue 38), so a fresh
  * install shows the whole feature with sources that link here. The text is English (like the legal documents); the
- * pages around it follow the reader's language.
+ * pages around it follow the reader's language. Imported as `@ensemble/shared/help`, not from the package's index,
+ * so that the articles load with the help pages, not with every page.
  *
  * Body format: paragraphs separated by a blank line, `## ` starts a heading, `- ` a list item.
  */

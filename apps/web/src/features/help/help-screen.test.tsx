@@ -1,4 +1,4 @@
-import { HELP_ARTICLES } from '@ensemble/shared';
+import { HELP_ARTICLES } from '@ensemble/shared/help';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

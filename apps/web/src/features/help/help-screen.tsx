@@ -1,4 +1,4 @@
-import { HELP_ARTICLES, helpArticle } from '@ensemble/shared';
+import { HELP_ARTICLES, helpArticle } from '@ensemble/shared/help';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
