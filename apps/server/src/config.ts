@@ -140,6 +140,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   /** Origins profile pictures are copied from instead of Google's (comma-separated; tests, a proxy). */
+  /**
+   * A self-hosted SearXNG instance (its JSON API enabled) for web search on the rows whose provider has no search of
+   * its own (issue 38). Unset: those rows do not offer search.
+   */
+  SEARXNG_URL: optionalUrl,
   GOOGLE_PICTURE_ORIGINS: z
     .string()
     .default('')

@@ -38,6 +38,7 @@ export const MESSAGES = {
   parseFailed: 'Failed to parse server response',
   processResponseFailed: 'Failed to process response',
   modelNotFound: 'Model configuration not found',
+  webSearchUnavailable: (name: string) => `Web search is not available for ${name}.`,
   modelNoLongerOffered: (name: string, provider: string) => `${name} is no longer offered by ${provider}. Please choose another model.`,
   answeredByFallback: (fallback: string, model: string) => `Answered by ${fallback} because ${model} was unavailable`,
   timedOut: (seconds: number) => `Request timed out after ${seconds} seconds`,

@@ -136,3 +136,34 @@ function summary(random: Random, focus: string, wantsCode: boolean): string {
     : `In short: be clear about the goal with ${focus}, start with something small you can test, and improve it step by step.`;
   return `### Summary\n\n${body} ${close}\n\n*To get real answers from this model, the server operator adds an API key for its provider.*`;
 }
+
+/**
+ * A demo reply from the pages a web search found (issue 38): each page's first sentence, cited as [n] by its place in
+ * the list, labelled as a demo. The demo search reads the app's own help pages, so the sources are real pages.
+ */
+export function composeDemoSearchReply(
+  model: ModelEntry,
+  search: { query: string; sources: readonly { title: string; text: string }[] },
+): string {
+  const provider = PROVIDER_LABELS[model.provider] ?? model.provider;
+  const label = `> **Demo reply.** This is a demo reply from Ensemble's built-in demo provider, because no API key is configured for ${provider} on this server. Its web search reads Ensemble's own help pages (a demo corpus), not the web.`;
+  if (search.sources.length === 0) {
+    return `${label}\n\nThe demo search for **${search.query}** found nothing in the help pages. Try asking about credits, plans, Compare or the Image Studio.\n`;
+  }
+  const lines = search.sources.map((source, i) => {
+    const sentence = firstSentence(source.text);
+    return `- **${source.title}**: ${sentence} [${i + 1}]`;
+  });
+  return `${label}\n\nHere is what the help pages say about **${search.query}**:\n\n${lines.join('\n')}\n\nOpen a source below for the whole page.\n`;
+}
+
+function firstSentence(text: string): string {
+  const flat = text
+    .replace(/^#+ .*$/gm, '')
+    .replace(/^- /gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const end = flat.search(/[.!?](\s|$)/);
+  const sentence = end >= 0 ? flat.slice(0, end + 1) : flat;
+  return sentence.length > 240 ? `${sentence.slice(0, 237).trimEnd()}...` : sentence;
+}

@@ -1,7 +1,7 @@
 import { describeAttachments } from './attachment-parts.js';
 import { ASPECT_RATIOS } from '@ensemble/shared';
 import { demoImagePool } from './demo-image-pool.js';
-import { composeDemoReply } from './demo-text.js';
+import { composeDemoReply, composeDemoSearchReply } from './demo-text.js';
 import { type ProviderAdapter, type TextGenerationRequest, randomImageSeed } from './types.js';
 import { abortableSleep as sleep } from './abortable-sleep.js';
 
@@ -29,7 +29,9 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
   async function* streamDemoText(request: TextGenerationRequest): AsyncGenerator<string> {
     const last = [...request.messages].reverse().find((m) => m.role === 'user');
     const prompt = last?.content ?? '';
-    const reply = describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
+    const reply = request.search
+      ? composeDemoSearchReply(request.model, request.search)
+      : describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
     for (const chunk of tokenChunks(reply)) {
       if (request.signal.aborted) throw request.signal.reason;
       if (delayMs > 0) await sleep(delayMs, request.signal);

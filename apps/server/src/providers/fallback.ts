@@ -21,6 +21,8 @@ export interface FallbackOptions {
   params?: { temperature?: number | null; maxOutputTokens?: number | null };
   /** Told the answering provider's token usage. */
   onUsage?: TextGenerationRequest['onUsage'];
+  /** The web search run for the reply, handed to each candidate. */
+  search?: TextGenerationRequest['search'];
 }
 
 // Anthropic's Messages API takes temperature from 0 to 1; the others from 0 to 2.
@@ -77,6 +79,7 @@ export async function* streamFirstAvailable(
         signal: AbortSignal.any([signal, own.signal]),
         ...acceptedParams(candidate.model, options.params),
         ...(options.onUsage ? { onUsage: options.onUsage } : {}),
+        ...(options.search ? { search: options.search } : {}),
       })
       [Symbol.asyncIterator]();
     let first: IteratorResult<string>;

@@ -38,6 +38,11 @@ export interface TextGenerationRequest {
   maxOutputTokens?: number;
   /** Told the provider's token usage when it reports one. */
   onUsage?: (usage: TokenUsage) => void;
+  /**
+   * The web search the server ran for this reply (issue 38), its pages numbered from 1. A real model reads them in a
+   * system turn; the demo provider answers from them.
+   */
+  search?: { query: string; sources: { url: string; title: string; text: string }[] };
 }
 
 /** Tokens a reply used, as its provider reported them. */

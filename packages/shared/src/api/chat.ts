@@ -25,6 +25,8 @@ export const chatRequestSchema = z
     regenerate_id: idSchema.optional(),
     /** Uploaded attachments the new prompt sends (upload.php ids); charged once, with this message. */
     attachment_ids: attachmentIdsSchema.optional(),
+    /** Search the web before answering (issue 38): charged the row's search surcharge, given back when no search ran. */
+    web_search: looseBool.optional(),
   })
   .refine((b) => b.regenerate_id !== undefined || b.messages.length > 0, {
     path: ['messages'],

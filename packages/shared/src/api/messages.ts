@@ -3,6 +3,10 @@ import { attachmentInfoSchema } from './attachments.js';
 import { z } from 'zod';
 import { idSchema, userIdSchema, text } from './common.js';
 
+/** A page a reply's web search found: its [n] is its place in the list, from 1. */
+export const webSourceSchema = z.object({ url: text().max(2048), title: text().max(300) });
+export type WebSource = z.infer<typeof webSourceSchema>;
+
 export const messageMetadataSchema = z
   .object({
     aspectRatio: text().max(16).optional(),
@@ -28,6 +32,10 @@ export const messageMetadataSchema = z
     tokens_estimated: z.boolean().optional(),
     /** The files a user message sent (issue 15), shown as thumbnails or chips. */
     attachments: z.array(attachmentInfoSchema).max(ATTACHMENT_LIMITS.perMessage).optional(),
+    /** What a reply's web search ran (issue 38): the queries, in order. */
+    searched: z.array(text().max(500)).max(20).optional(),
+    /** The pages a reply's web search gave it, numbered as the reply's [n] markers cite them (server-owned). */
+    sources: z.array(webSourceSchema).max(50).optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;

@@ -47,6 +47,8 @@ export interface ModelEntry {
   input?: ModelInput[];
   /** Credits each attached file adds to a message sent to this model (default 1). */
   attachment_cost?: number;
+  /** Credits a web search adds to a message sent to this model (issue 38; default 1). */
+  web_search_cost?: number;
 }
 
 /** A kind of input a model can read. */
@@ -62,6 +64,12 @@ export const acceptsImages = (model: Pick<ModelEntry, 'input'>): boolean => mode
 export const attachmentsCost = (model: Pick<ModelEntry, 'attachment_cost'>, count: number): number =>
   count * (model.attachment_cost ?? DEFAULT_ATTACHMENT_COST);
 
+/** Credits a web search adds when none is set on the row. */
+export const DEFAULT_WEB_SEARCH_COST = 1;
+
+/** The credits a web search adds to a message's price. */
+export const webSearchCost = (model: Pick<ModelEntry, 'web_search_cost'>): number => model.web_search_cost ?? DEFAULT_WEB_SEARCH_COST;
+
 /** A per-thread setting a text model may accept. */
 export type GenerationParameter = 'temperature' | 'max_output_tokens';
 
@@ -72,6 +80,7 @@ export interface RowOptions {
   parameters?: GenerationParameter[];
   input?: ModelInput[];
   attachment_cost?: number;
+  web_search_cost?: number;
   context_window?: number;
   max_output_tokens?: number;
 }

@@ -14,7 +14,11 @@ export type StreamEvent =
    * reader holding more drops the rest. Comes before the error of a reply whose server died after
    * sending text it had not saved yet, so every reader ends with exactly the saved reply.
    */
-  | { type: 'rewind'; offset: number };
+  | { type: 'rewind'; offset: number }
+  /** The reply's web search ran this query (shown as "Searched: …" while the reply streams). */
+  | { type: 'search'; query: string }
+  /** The pages the search gave the model, numbered as the reply cites them ([1] is the first). */
+  | { type: 'sources'; sources: { url: string; title: string }[] };
 
 /** A reply's cost and timing, also saved in its message metadata. */
 export interface ReplyFigures {

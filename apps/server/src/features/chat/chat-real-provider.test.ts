@@ -90,7 +90,11 @@ describe('chat through a real adapter pointed at a fake OpenAI', () => {
     const { readSse } = await import('../../test/sse-client.js');
     const read = await readSse(`${base}/api/messages/chat.php?stream=true&stream_id=${post.data.data.stream_id}`, { cookie });
     openai.fake.behaviour = 'ok';
-    expect(read.events.some((e) => e.data === JSON.stringify({ error: 'Failed to generate response. Please try again.' }))).toBe(true);
+    expect(
+      read.events.some(
+        (e) => e.data === JSON.stringify({ error: 'Failed to generate response. Please try again.', message_code: 'generateFailed' }),
+      ),
+    ).toBe(true);
     expect(read.ended).toBe('done');
     const msgs = await c.post('/api/messages/get_messages.php', { thread_id: thread.data.thread_id });
     expect(msgs.data.messages.map((m: { role: string }) => m.role)).toEqual(['user']);

@@ -16,6 +16,8 @@ import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
 import { type ReplyOutcome, outcomeInsert, outcomeValues, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
+import { runWebSearch, type SearchBackend, type WebSearchSettings } from '../web-search/backend.js';
+import { searchQuery, searchResultsPrompt, type WebSource } from '../web-search/own-search.js';
 
 const SAVE_EVERY_MS = 1000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
@@ -41,7 +43,13 @@ export interface TextJob {
   /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
   signal: AbortSignal;
   log: FastifyBaseLogger;
+  /** Search the web first (issue 38): its surcharge is part of `cost` and `keptCost`, given back when no search runs. */
+  search?: { backend: SearchBackend; cost: number; settings: WebSearchSettings; prompt: string; threadTitle: string | null };
 }
+
+/** What a reply's search ran and found, as its metadata keeps it. */
+export type SearchMetadata = { searched: string[]; sources: WebSourceRef[] };
+type WebSourceRef = { url: string; title: string };
 
 /** Roughly four characters a token: the estimate shown when a provider reports no usage. */
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
@@ -69,6 +77,35 @@ export async function settleFallback(
   return { answered_by: answered.id, fallback_note: note };
 }
 
+/**
+ * Runs a reply's web search before the model is asked (issue 38): "Searched: …" and then the sources go out on the
+ * stream. A search that cannot run (the backend down or slow) does not fail the reply: the model answers without it
+ * and the search's surcharge goes back in the same ledger. Stop during the search stops the reply as usual.
+ */
+async function searchFirst(
+  ctx: AppContext,
+  hub: StreamHub,
+  job: TextJob,
+  signal: AbortSignal,
+): Promise<{ query: string; sources: WebSource[] } | null> {
+  const search = job.search;
+  if (!search) return null;
+  const query = searchQuery(search.prompt, search.threadTitle);
+  hub.push(job.streamId, { type: 'search', query });
+  try {
+    const found = await runWebSearch(search.backend, search.settings, { prompt: search.prompt, threadTitle: search.threadTitle, signal });
+    hub.push(job.streamId, { type: 'sources', sources: found.sources.map(({ url, title }) => ({ url, title })) });
+    return found;
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    job.log.warn({ err: error, streamId: job.streamId, backend: search.backend }, 'web search failed; answering without it');
+    await refundPart(ctx.db, job.reference, job.who, search.cost, job.model.id);
+    job.cost -= search.cost;
+    job.keptCost = (job.keptCost ?? 0) - search.cost;
+    return null;
+  }
+}
+
 /** A user-safe text for any generation failure. */
 export function failureText(error: unknown, fallback: string = MESSAGES.generateFailed): string {
   return error instanceof ProviderError ? error.message : fallback;
@@ -85,7 +122,14 @@ export async function runTextJob(
   ctx: AppContext,
   hub: StreamHub,
   job: TextJob,
-): Promise<{ content: string; error: string | null; fallback?: FallbackMetadata; figures?: ReplyFigures; threadGone?: boolean }> {
+): Promise<{
+  content: string;
+  error: string | null;
+  fallback?: FallbackMetadata;
+  figures?: ReplyFigures;
+  threadGone?: boolean;
+  searched?: SearchMetadata;
+}> {
   const { db } = ctx;
   let content = '';
   let failure: string | null = null;
@@ -100,6 +144,7 @@ export async function runTextJob(
   let figures: ReplyFigures | undefined;
   // The reply's metadata as it grows: the placeholder's, then the fallback note, then the figures.
   let metadata: MessageMetadata = { demo: job.resolved.adapter.demo, stream_id: job.streamId };
+  let searched: SearchMetadata | undefined;
   const measure = (charged: number): ReplyFigures => {
     const own = usage && (usage.inputTokens !== undefined || usage.outputTokens !== undefined) && !job.resolved.adapter.demo;
     const input = job.turns.map((t) => t.content).join('\n');
@@ -209,8 +254,19 @@ export async function runTextJob(
       usage = u;
     };
     const params = { temperature: job.params?.temperature ?? null, maxOutputTokens: job.params?.maxOutputTokens ?? null };
-    const options = { ...ctx.catalogue.fallbackOptions(), onAnswer, onUsage, params };
-    for await (const raw of streamFirstAvailable(job.model, job.resolved.chain, job.turns, signal, options)) {
+    const found = job.search ? await searchFirst(ctx, hub, job, signal) : null;
+    if (found) {
+      searched = { searched: [found.query], sources: found.sources.map(({ url, title }) => ({ url, title })) };
+      metadata = { ...metadata, ...searched };
+      if (job.messageId !== null) {
+        const id = job.messageId;
+        const saved = metadata;
+        saving = saving.then(() => updateMessage(db.kysely, id, { metadata: saved }));
+      }
+    }
+    const turns = found ? [{ role: 'system' as const, content: searchResultsPrompt(found.query, found.sources) }, ...job.turns] : job.turns;
+    const options = { ...ctx.catalogue.fallbackOptions(), onAnswer, onUsage, params, ...(found ? { search: found } : {}) };
+    for await (const raw of streamFirstAvailable(job.model, job.resolved.chain, turns, signal, options)) {
       const delta = raw.replaceAll(NUL, '');
       if (!delta) continue;
       const first = content === '';
@@ -290,7 +346,13 @@ export async function runTextJob(
     hub.finish(job.streamId);
     if (outcomeError !== undefined) await recordOutcome(db.kysely, outcomeOf(outcomeError), job.log);
   }
-  return { content, error: failure, ...(fallback ? { fallback } : {}), ...(figures ? { figures } : {}) };
+  return {
+    content,
+    error: failure,
+    ...(fallback ? { fallback } : {}),
+    ...(figures ? { figures } : {}),
+    ...(searched ? { searched } : {}),
+  };
 }
 
 /**

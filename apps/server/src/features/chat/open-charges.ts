@@ -91,12 +91,15 @@ export async function settleCharge(db: Db, reference: string, outcome: 'keep' | 
  */
 export async function refundPart(db: Db, reference: string, who: Owner, amount: number, model: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    await refundIn(trx, who, amount, model, reference);
-    await trx
+    // Only while the charge is open: one already settled has given back (or kept) its whole amount.
+    const open = await trx
       .updateTable('open_charges')
       .set({ amount: sql`amount - ${amount}` })
       .where('reference', '=', reference)
-      .execute();
+      .where('amount', '>=', amount)
+      .executeTakeFirst();
+    if (Number(open.numUpdatedRows) === 0) return;
+    await refundIn(trx, who, amount, model, reference);
   });
 }
 

@@ -10,6 +10,7 @@ import {
   attachmentsCost,
   imageFileUrl,
   modelCost,
+  webSearchCost,
 } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -33,6 +34,8 @@ import { countProviderError } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
 import { recordOutcome } from '../admin/provider-outcomes.js';
 import { chargeReference, settleCharge } from './open-charges.js';
+import { searchBackendFor } from '../web-search/backend.js';
+import { webSearchSettings } from '../web-search/settings.js';
 import type { ChatStreams } from './streams.js';
 
 type ParsedChat = {
@@ -45,6 +48,7 @@ type ParsedChat = {
   parent_id?: number;
   regenerate_id?: number;
   attachment_ids?: string[];
+  web_search?: boolean;
 };
 
 export interface ChatDeps {
@@ -74,10 +78,15 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
 
   // Attachments (issue 15): checked before any charge; each new one adds its catalogue credits once.
   const attachments = await attachmentsForChat(db.kysely, who, body.attachment_ids ?? [], model);
-  const keptCost = attachmentsCost(model, attachments.length);
+  // Web search (issue 38): only where the row offers it, refused before any charge otherwise; its surcharge is charged
+  // with the message and kept whichever row answers, unless no search runs.
+  const backend = body.web_search && model.type !== 'image' ? searchBackendFor(resolved.adapter, webSearchSettings(ctx.config)) : null;
+  if (body.web_search && !backend) throw new AppError('bad_request', MESSAGES.webSearchUnavailable(model.name));
+  const search = backend ? { backend, cost: webSearchCost(model) } : null;
+  const keptCost = attachmentsCost(model, attachments.length) + (search?.cost ?? 0);
   const cost = modelCost(model) + keptCost;
   const aspectRatio = again ? again.aspectRatio : requestedAspectRatio(latest ?? undefined);
-  return { model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio };
+  return { model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio, search };
 }
 
 /**
@@ -109,7 +118,7 @@ export async function startChat(
     throw error;
   });
   const lease = early ?? (await streams.hold(streamId, deps.log));
-  const { who, model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio } = checked;
+  const { who, model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio, search } = checked;
   const reference = chargeReference(streamId);
   const text = model.type !== 'image';
   const controller = new AbortController();
@@ -173,6 +182,9 @@ export async function startChat(
       startedAt,
       signal,
       log: deps.log,
+      ...(search
+        ? { search: { ...search, settings: webSearchSettings(ctx.config), prompt: prompt.content, threadTitle: thread?.title ?? null } }
+        : {}),
     };
     job = runTextJob(ctx, streams.hub, textJob);
   } catch (error) {
@@ -201,12 +213,12 @@ export async function startChat(
     return answer(admitted.balance, { ...base, messageId, content: '', type: 'text', status: 'streaming', streamId, metadata });
   }
   // Not streamed: wait for the whole reply and answer once.
-  const { content, error, fallback, figures, threadGone } = await job;
+  const { content, error, fallback, figures, threadGone, searched } = await job;
   // The thread was deleted before the reply's first text was kept: as if it had been gone at the start.
   if (threadGone) throw noThreadAccess();
   if (error && !content) throw new AppError('bad_gateway', error);
   const balance = await getBalance(db.kysely, who);
-  const replyMetadata = { ...metadata, ...fallback, ...figures };
+  const replyMetadata = { ...metadata, ...searched, ...fallback, ...figures };
   if (error) {
     // Cut mid-way: the text so far was delivered (and paid for, as for streams) but is no answer.
     const cut = answer(balance, { ...base, messageId, content, type: 'text', status: 'error', metadata: replyMetadata });

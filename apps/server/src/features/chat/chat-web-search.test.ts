@@ -1,0 +1,197 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { type ProviderFake, startProviderFake } from '../../test/fakes/provider-fakes.js';
+import { type SearxngFake, startSearxngFake } from '../../test/fakes/searxng-fake.js';
+
+type Event = Record<string, unknown>;
+
+async function chat(c: TestClient, body: Record<string, unknown>) {
+  const thread = await c.post('/api/threads/create_thread.php', {});
+  return c.post('/api/messages/chat.php', { thread_id: thread.data.thread_id, ...body });
+}
+
+async function events(c: TestClient, streamId: string): Promise<Event[]> {
+  const res = await c.get(`/api/messages/chat.php?stream=true&stream_id=${streamId}`);
+  return res.body
+    .split('\n\n')
+    .map((block) =>
+      block
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice(6),
+    )
+    .filter((data): data is string => Boolean(data) && data !== '[DONE]')
+    .map((data) => JSON.parse(data) as Event);
+}
+
+const credits = async (c: TestClient) =>
+  (await c.post('/api/credits/check_credits.php', { required_credits: 0 })).data.credits_info.remaining;
+
+describe('web search on the demo provider (no keys): the help pages stand in for the web', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('streams "Searched", cites the help pages it found as [n], saves them as sources and charges the search once', async () => {
+    const c = t.client();
+    await c.get('/api/auth/check_session.php');
+    expect(await credits(c)).toBe(25);
+    const post = await chat(c, {
+      model: 'gpt-4o',
+      stream: true,
+      web_search: true,
+      messages: [{ content: 'How do monthly credits and plans work?', role: 'user' }],
+    });
+    expect(post.statusCode).toBe(200);
+    // The model's credit and the search's, reserved together.
+    expect(post.data.credits_remaining).toBe(23);
+
+    const stream = await events(c, post.data.data.stream_id);
+    const searchAt = stream.findIndex((e) => e.type === 'search');
+    const firstText = stream.findIndex((e) => typeof e.content === 'string');
+    expect(stream[searchAt]).toEqual({ type: 'search', query: 'How do monthly credits and plans work?' });
+    const sources = stream.find((e) => e.type === 'sources')?.sources as { url: string; title: string }[];
+    expect(searchAt).toBeLessThan(firstText);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.map((s) => s.url)).toContain('/prod/help/credits');
+    for (const s of sources) expect(s.url).toMatch(/^\/prod\/help\/[a-z-]+$/);
+    const text = stream.map((e) => (typeof e.content === 'string' ? e.content : '')).join('');
+    expect(text).toContain('Demo reply');
+    expect(text).toContain('[1]');
+    expect(text).toContain(`[${sources.length}]`);
+
+    const saved = await c.post('/api/messages/get_messages.php', { thread_id: String(post.data.data.threadId) });
+    const reply = saved.data.messages.find((m: { role: string }) => m.role === 'assistant');
+    expect(reply.content).toBe(text);
+    expect(reply.metadata.sources).toEqual(sources);
+    expect(reply.metadata.searched).toEqual(['How do monthly credits and plans work?']);
+    expect(reply.metadata.credits).toBe(2);
+    expect(await credits(c)).toBe(23);
+  });
+
+  it('refuses search on an image row before charging anything', async () => {
+    const c = t.client();
+    await c.get('/api/auth/check_session.php');
+    const res = await chat(c, { model: 'dall-e-3', web_search: true, messages: [{ content: 'A lighthouse', role: 'user' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.message_code).toBe('webSearchUnavailable');
+    expect(res.data.params.name).toMatch(/^DALL-E 3/);
+    expect(res.data.message).toBe(`Web search is not available for ${res.data.params.name}.`);
+    expect(await credits(c)).toBe(25);
+  });
+
+  it('charges nothing for search when it is not asked for', async () => {
+    const c = t.client();
+    await c.get('/api/auth/check_session.php');
+    const res = await chat(c, { model: 'gpt-4o', stream: false, messages: [{ content: 'Hello there', role: 'user' }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.credits_remaining).toBe(24);
+    expect(res.data.data.metadata.sources).toBeUndefined();
+  });
+});
+
+describe('web search through SearXNG for a row whose provider has none (DeepSeek)', () => {
+  let t: TestApp;
+  let deepseek: ProviderFake;
+  let searxng: SearxngFake;
+  let page: Server;
+  let pageUrl: string;
+  const privateHits: string[] = [];
+  let privatePage: Server;
+  beforeAll(async () => {
+    page = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<html><head><title>Tides</title></head><body><p>The Moon pulls the oceans toward it twice a day.</p></body></html>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/tides`;
+    privatePage = createServer((req, res) => {
+      privateHits.push(req.url ?? '');
+      res.end('secret');
+    });
+    await new Promise<void>((resolve) => privatePage.listen(0, '127.0.0.2', resolve));
+    searxng = await startSearxngFake([
+      { url: pageUrl, title: 'Tides explained', content: 'Snippet' },
+      { url: `http://127.0.0.2:${(privatePage.address() as AddressInfo).port}/admin`, title: 'Internal', content: 'An internal page' },
+      { url: 'http://169.254.169.254/latest/meta-data/', title: 'Metadata', content: 'Cloud metadata' },
+    ]);
+    deepseek = await startProviderFake('deepseek');
+    t = await createTestApp({
+      DEEPSEEK_API_KEY: 'sk-deepseek',
+      DEEPSEEK_BASE_URL: deepseek.baseUrl,
+      SEARXNG_URL: searxng.url,
+      OUTBOUND_ALLOWED_CIDRS: '127.0.0.1/32',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([deepseek?.fake.close(), searxng?.close()]);
+    await new Promise<void>((resolve) => page.close(() => resolve()));
+    await new Promise<void>((resolve) => privatePage.close(() => resolve()));
+  });
+
+  it('gives the model the pages it read, numbered, never a private or metadata address, and keeps them as sources', async () => {
+    const c = t.client();
+    await c.get('/api/auth/check_session.php');
+    const res = await chat(c, {
+      model: 'deepseek-chat',
+      stream: false,
+      web_search: true,
+      messages: [{ content: 'Why are there tides?', role: 'user' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(searxng.lastRequest('/search')?.query.get('q')).toBe('Why are there tides?');
+    const sent = deepseek.fake.lastRequest('/chat/completions')?.body as { messages: { role: string; content: string }[] };
+    const system = sent.messages.find((m) => m.role === 'system')?.content ?? '';
+    expect(system).toContain(`[1] Tides explained\nURL: ${pageUrl}\nThe Moon pulls the oceans toward it twice a day.`);
+    // Not fetched: 127.0.0.2 is not allowed and 169.254.169.254 never is; their snippets stand in.
+    expect(system).toContain('[2] Internal');
+    expect(system).toContain('An internal page');
+    expect(system).toContain('[3] Metadata');
+    expect(privateHits).toEqual([]);
+    expect(res.data.data.metadata.sources).toEqual([
+      { url: pageUrl, title: 'Tides explained' },
+      { url: expect.stringContaining('127.0.0.2'), title: 'Internal' },
+      { url: 'http://169.254.169.254/latest/meta-data/', title: 'Metadata' },
+    ]);
+    expect(res.data.credits_remaining).toBe(25 - 1 - 1);
+  });
+
+  it('answers without search when SearXNG cannot, and gives the search credit back', async () => {
+    const c = t.client();
+    await c.get('/api/auth/check_session.php');
+    searxng.resultsFor = () => {
+      throw new Error('down');
+    };
+    const res = await chat(c, {
+      model: 'deepseek-chat',
+      stream: false,
+      web_search: true,
+      messages: [{ content: 'Why are there tides?', role: 'user' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.data.metadata.sources).toBeUndefined();
+    expect(res.data.data.metadata.credits).toBe(1);
+    expect(await credits(c)).toBe(24);
+    const sent = deepseek.fake.lastRequest('/chat/completions')?.body as { messages: { role: string }[] };
+    expect(sent.messages.some((m) => m.role === 'system')).toBe(false);
+  });
+
+  it('does not offer search on a keyed row when SEARXNG_URL is unset', async () => {
+    const other = await createTestApp({ DEEPSEEK_API_KEY: 'sk-deepseek', DEEPSEEK_BASE_URL: deepseek.baseUrl });
+    try {
+      const c = other.client();
+      await c.get('/api/auth/check_session.php');
+      const res = await chat(c, { model: 'deepseek-chat', web_search: true, messages: [{ content: 'Hi', role: 'user' }] });
+      expect(res.statusCode).toBe(400);
+      expect(res.data.message_code).toBe('webSearchUnavailable');
+      expect(await credits(c)).toBe(25);
+    } finally {
+      await other.close();
+    }
+  });
+});
