@@ -26,6 +26,13 @@ async function events(c: TestClient, streamId: string): Promise<Event[]> {
     .map((data) => JSON.parse(data) as Event);
 }
 
+/** A new guest, its session made (25 credits). */
+async function guest(t: TestApp): Promise<TestClient> {
+  const c = t.client();
+  await c.get('/api/auth/check_session.php');
+  return c;
+}
+
 const credits = async (c: TestClient) =>
   (await c.post('/api/credits/check_credits.php', { required_credits: 0 })).data.credits_info.remaining;
 
@@ -37,8 +44,7 @@ describe('web search on the demo provider (no keys): the help pages stand in for
   afterAll(async () => t?.close());
 
   it('streams "Searched", cites the help pages it found as [n], saves them as sources and charges the search once', async () => {
-    const c = t.client();
-    await c.get('/api/auth/check_session.php');
+    const c = await guest(t);
     expect(await credits(c)).toBe(25);
     const post = await chat(c, {
       model: 'gpt-4o',
@@ -74,8 +80,7 @@ describe('web search on the demo provider (no keys): the help pages stand in for
   });
 
   it('refuses search on an image row before charging anything', async () => {
-    const c = t.client();
-    await c.get('/api/auth/check_session.php');
+    const c = await guest(t);
     const res = await chat(c, { model: 'dall-e-3', web_search: true, messages: [{ content: 'A lighthouse', role: 'user' }] });
     expect(res.statusCode).toBe(400);
     expect(res.data.message_code).toBe('webSearchUnavailable');
@@ -85,8 +90,7 @@ describe('web search on the demo provider (no keys): the help pages stand in for
   });
 
   it('charges nothing for search when it is not asked for', async () => {
-    const c = t.client();
-    await c.get('/api/auth/check_session.php');
+    const c = await guest(t);
     const res = await chat(c, { model: 'gpt-4o', stream: false, messages: [{ content: 'Hello there', role: 'user' }] });
     expect(res.statusCode).toBe(200);
     expect(res.data.credits_remaining).toBe(24);
@@ -135,8 +139,7 @@ describe('web search through SearXNG for a row whose provider has none (DeepSeek
   });
 
   it('gives the model the pages it read, numbered, never a private or metadata address, and keeps them as sources', async () => {
-    const c = t.client();
-    await c.get('/api/auth/check_session.php');
+    const c = await guest(t);
     const res = await chat(c, {
       model: 'deepseek-chat',
       stream: false,
@@ -162,8 +165,7 @@ describe('web search through SearXNG for a row whose provider has none (DeepSeek
   });
 
   it('answers without search when SearXNG cannot, and gives the search credit back', async () => {
-    const c = t.client();
-    await c.get('/api/auth/check_session.php');
+    const c = await guest(t);
     searxng.resultsFor = () => {
       throw new Error('down');
     };
@@ -184,8 +186,7 @@ describe('web search through SearXNG for a row whose provider has none (DeepSeek
   it('does not offer search on a keyed row when SEARXNG_URL is unset', async () => {
     const other = await createTestApp({ DEEPSEEK_API_KEY: 'sk-deepseek', DEEPSEEK_BASE_URL: deepseek.baseUrl });
     try {
-      const c = other.client();
-      await c.get('/api/auth/check_session.php');
+      const c = await guest(other);
       const res = await chat(c, { model: 'deepseek-chat', web_search: true, messages: [{ content: 'Hi', role: 'user' }] });
       expect(res.statusCode).toBe(400);
       expect(res.data.message_code).toBe('webSearchUnavailable');

@@ -185,20 +185,15 @@ export async function fetchPublic(input: string | URL, options: FetchPublicOptio
   const maxRedirects = options.maxRedirects ?? OUTBOUND_DEFAULTS.maxRedirects;
   const timeoutMs = options.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
   const maxBytes = options.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const stop = () => controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
+  // One deadline for every hop and the body; the caller may end it sooner.
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const ended = signal ? AbortSignal.any([signal, deadline]) : deadline;
   let current: URL | undefined;
   try {
     if (signal?.aborted) throw new OutboundRefused('aborted', 'the fetch was cancelled');
     current = checkedUrl(String(input), undefined, allowedCidrs);
     for (let redirects = 0; ; redirects++) {
-      const response = await get(current, allowedCidrs, controller.signal, options.accept ?? HEADERS.accept);
+      const response = await get(current, allowedCidrs, ended, options.accept ?? HEADERS.accept);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
@@ -208,17 +203,15 @@ export async function fetchPublic(input: string | URL, options: FetchPublicOptio
         continue;
       }
       // Cut a body that trickles in as well, not only a slow answer.
-      controller.signal.addEventListener('abort', () => response.destroy(new Error('aborted')), { once: true });
+      ended.addEventListener('abort', () => response.destroy(new Error('aborted')), { once: true });
       const { body, truncated } = await readBody(response, current, maxBytes);
       return { url: current.href, status, contentType: response.headers['content-type'] ?? null, body, truncated };
     }
   } catch (error) {
-    if (timedOut) throw new OutboundRefused('timeout', `no complete answer within ${timeoutMs} ms`, current?.href, { cause: error });
+    if (deadline.aborted)
+      throw new OutboundRefused('timeout', `no complete answer within ${timeoutMs} ms`, current?.href, { cause: error });
     if (signal?.aborted) throw new OutboundRefused('aborted', 'the fetch was cancelled', current?.href, { cause: error });
     if (error instanceof OutboundRefused) throw error;
     throw new OutboundRefused('network', (error as Error).message, current?.href, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', stop);
   }
 }
