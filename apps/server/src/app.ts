@@ -14,6 +14,7 @@ import { assetRoutes } from './features/assets/routes.js';
 import { readModelsFile } from './features/catalogue/models-file.js';
 import { createAvailabilityStore, startAvailabilityChecks } from './features/catalogue/availability.js';
 import { catalogueRoutes } from './features/catalogue/routes.js';
+import { webSearchSettings } from './features/web-search/settings.js';
 import { CATALOGUE_CACHE_MS, createServerCatalogue } from './features/catalogue/service.js';
 import { redisCatalogueSignal } from './features/catalogue/overrides.js';
 import { createMemoryAttachLimiter, createRedisAttachLimiter } from './features/chat/attach-limits.js';
@@ -163,7 +164,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(healthRoutes, { db, draining: () => streams.draining });
   await app.register(assetRoutes);
   await app.register(configRoutes, { config, demoMode: () => catalogue.usesDemo() });
-  await app.register(catalogueRoutes, { catalogue });
+  await app.register(catalogueRoutes, { catalogue, webSearch: webSearchSettings(config) });
   await app.register(chatRoutes, { ctx, catalogue, streams, attaches });
   await app.register(sessionRoutes, { db });
   await app.register(authRoutes, { ctx });

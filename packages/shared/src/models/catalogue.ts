@@ -49,6 +49,8 @@ export interface ModelEntry {
   attachment_cost?: number;
   /** Credits a web search adds to a message sent to this model (issue 38; default 1). */
   web_search_cost?: number;
+  /** Set by models.php on text rows: whether this row offers web search here (its provider's, or our own). */
+  web_search?: boolean;
 }
 
 /** A kind of input a model can read. */

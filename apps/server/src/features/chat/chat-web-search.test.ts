@@ -79,6 +79,13 @@ describe('web search on the demo provider (no keys): the help pages stand in for
     expect(await credits(c)).toBe(23);
   });
 
+  it('marks the rows that offer search in models.php: every text row of the demo provider', async () => {
+    const list = (await t.client().get('/api/config/models.php')).data;
+    expect(list.text_models.length).toBeGreaterThan(0);
+    expect(list.text_models.every((m: { web_search: boolean }) => m.web_search === true)).toBe(true);
+    expect(list.image_models.some((m: { web_search?: boolean }) => 'web_search' in m)).toBe(false);
+  });
+
   it('refuses search on an image row before charging anything', async () => {
     const c = await guest(t);
     const res = await chat(c, { model: 'dall-e-3', web_search: true, messages: [{ content: 'A lighthouse', role: 'user' }] });
@@ -187,6 +194,11 @@ describe('web search through SearXNG for a row whose provider has none (DeepSeek
     const other = await createTestApp({ DEEPSEEK_API_KEY: 'sk-deepseek', DEEPSEEK_BASE_URL: deepseek.baseUrl });
     try {
       const c = await guest(other);
+      const list = (await c.get('/api/config/models.php')).data;
+      const row = (id: string) => list.text_models.find((m: { id: string }) => m.id === id);
+      expect(row('deepseek-chat').web_search).toBe(false);
+      // The demo provider still answers (and searches) the keyless rows.
+      expect(row('gpt-4o').web_search).toBe(true);
       const res = await chat(c, { model: 'deepseek-chat', web_search: true, messages: [{ content: 'Hi', role: 'user' }] });
       expect(res.statusCode).toBe(400);
       expect(res.data.message_code).toBe('webSearchUnavailable');
