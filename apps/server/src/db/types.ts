@@ -84,6 +84,8 @@ export interface ThreadsTable {
   system_prompt: string | null;
   temperature: number | null;
   max_output_tokens: number | null;
+  /** 1 when the thread's "Search the web" switch is on (migration 020). */
+  web_search: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -139,6 +139,7 @@ export const getMessagesResponseSchema = z.object({
     system_prompt: z.string().nullable().optional(),
     temperature: z.number().nullable().optional(),
     max_output_tokens: z.number().nullable().optional(),
+    web_search: z.boolean().optional(),
   }),
   /** Paged answers only: whether the shown branch has messages before this page. */
   has_more: z.boolean().optional(),

@@ -69,6 +69,8 @@ export const threadSettingsSchema = z.object({
   system_prompt: text().max(SYSTEM_PROMPT_MAX).nullable(),
   temperature: z.number().min(0).max(2).nullable(),
   max_output_tokens: z.number().int().min(1).max(MAX_OUTPUT_TOKENS_LIMIT).nullable(),
+  /** "Search the web" (issue 38): the thread's replies search first, on rows that offer it. */
+  web_search: z.boolean(),
 });
 export type ThreadSettings = z.infer<typeof threadSettingsSchema>;
 

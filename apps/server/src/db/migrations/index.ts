@@ -18,6 +18,7 @@ import { searchFinishedReplies } from './016-search-finished-replies.js';
 import { searchTitleChanges } from './017-search-title-changes.js';
 import { sessionRevocation } from './018-session-revocation.js';
 import { userLanguage } from './019-user-language.js';
+import { threadWebSearch } from './020-thread-web-search.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '017-search-title-changes': searchTitleChanges,
   '018-session-revocation': sessionRevocation,
   '019-user-language': userLanguage,
+  '020-thread-web-search': threadWebSearch,
 };

@@ -96,6 +96,26 @@ describe('web search on the demo provider (no keys): the help pages stand in for
     expect(await credits(c)).toBe(25);
   });
 
+  it('keeps the switch as a thread setting, beside the system prompt, for the thread’s owner only', async () => {
+    const c = await guest(t);
+    const thread = (await c.post('/api/threads/create_thread.php', {})).data.thread_id;
+    const read = async (who: TestClient) => who.get(`/api/threads/thread_settings.php?thread_id=${thread}`);
+    expect((await read(c)).data.settings.web_search).toBe(false);
+    const on = await c.post('/api/threads/thread_settings.php', { thread_id: thread, web_search: true });
+    expect(on.data.settings).toMatchObject({ web_search: true, system_prompt: null });
+    expect((await read(c)).data.settings.web_search).toBe(true);
+    const shown = await c.post('/api/messages/get_messages.php', { thread_id: String(thread) });
+    expect(shown.data.thread.web_search).toBe(true);
+    // Another caller neither reads nor changes it.
+    const other = await guest(t);
+    expect((await read(other)).statusCode).toBe(403);
+    expect((await other.post('/api/threads/thread_settings.php', { thread_id: thread, web_search: false })).statusCode).toBe(403);
+    expect((await c.post('/api/threads/thread_settings.php', { thread_id: thread, web_search: 'yes' })).statusCode).toBe(400);
+    expect((await read(c)).data.settings.web_search).toBe(true);
+    await c.post('/api/threads/thread_settings.php', { thread_id: thread, web_search: false });
+    expect((await read(c)).data.settings.web_search).toBe(false);
+  });
+
   it('charges nothing for search when it is not asked for', async () => {
     const c = await guest(t);
     const res = await chat(c, { model: 'gpt-4o', stream: false, messages: [{ content: 'Hello there', role: 'user' }] });

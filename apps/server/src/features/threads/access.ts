@@ -1,10 +1,10 @@
 import { AppError } from '@ensemble/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ThreadsTable } from '../../db/types.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 
-export type ThreadRow = Omit<ThreadsTable, 'id'> & { id: number };
+export type ThreadRow = Selectable<ThreadsTable>;
 
 /**
  * The one answer for a thread id that is not the caller's, whether it is someone else's or does

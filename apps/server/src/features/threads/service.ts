@@ -65,6 +65,7 @@ export async function createThread(
     temperature: null,
     max_output_tokens: null,
     current_leaf_id: null,
+    web_search: 0,
   };
   const values = { ...ownerColumns(who), title, message_count: 0, ...settings, created_at: t, updated_at: t };
   const row = await db.insertInto('threads').values(values).returning('id').executeTakeFirstOrThrow();

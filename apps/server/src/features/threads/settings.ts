@@ -7,11 +7,14 @@ import { type ThreadRow, loadOwnedThread } from './access.js';
 type DbHandle = Kysely<Database>;
 
 /** A thread's settings as the API shows them; a blank system prompt reads as none. */
-export function toThreadSettings(row: Pick<ThreadRow, 'system_prompt' | 'temperature' | 'max_output_tokens'>): ThreadSettings {
+export function toThreadSettings(
+  row: Pick<ThreadRow, 'system_prompt' | 'temperature' | 'max_output_tokens' | 'web_search'>,
+): ThreadSettings {
   return {
     system_prompt: row.system_prompt?.trim() ? row.system_prompt : null,
     temperature: row.temperature,
     max_output_tokens: row.max_output_tokens,
+    web_search: Number(row.web_search) === 1,
   };
 }
 
@@ -23,10 +26,11 @@ export async function updateThreadSettings(
   changes: Partial<ThreadSettings>,
 ): Promise<ThreadSettings> {
   const thread = await loadOwnedThread(db, who, threadId);
-  const set: Partial<Pick<ThreadRow, 'system_prompt' | 'temperature' | 'max_output_tokens'>> = {};
+  const set: Partial<Pick<ThreadRow, 'system_prompt' | 'temperature' | 'max_output_tokens' | 'web_search'>> = {};
   if (changes.system_prompt !== undefined) set.system_prompt = changes.system_prompt?.trim() ? changes.system_prompt : null;
   if (changes.temperature !== undefined) set.temperature = changes.temperature;
   if (changes.max_output_tokens !== undefined) set.max_output_tokens = changes.max_output_tokens;
+  if (changes.web_search !== undefined) set.web_search = changes.web_search ? 1 : 0;
   if (Object.keys(set).length === 0) return toThreadSettings(thread);
   await db.updateTable('threads').set(set).where('id', '=', threadId).execute();
   return toThreadSettings({ ...thread, ...set });

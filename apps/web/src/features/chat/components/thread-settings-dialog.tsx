@@ -32,7 +32,12 @@ function parse(prompt: string, temperature: string, maxTokens: string, offer: Re
   const m = !offer.maxTokens ? kept.max_output_tokens : maxTokens.trim() === '' ? null : Number(maxTokens);
   if (offer.maxTokens && m !== null && (!Number.isInteger(m) || m < 1 || m > offer.limit))
     return t`Maximum output tokens must be a whole number from ${limitText}.`;
-  return { system_prompt: prompt.trim() ? prompt : null, temperature: temp, max_output_tokens: m } satisfies ThreadSettings;
+  return {
+    system_prompt: prompt.trim() ? prompt : null,
+    temperature: temp,
+    max_output_tokens: m,
+    web_search: kept.web_search,
+  } satisfies ThreadSettings;
 }
 
 /**

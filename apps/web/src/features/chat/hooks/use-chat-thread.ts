@@ -21,7 +21,10 @@ export interface ThreadInfo {
 /** How many messages opening a thread (and each 'Load earlier messages' past them) asks the server for. */
 export const MESSAGES_PAGE = 50;
 
-const NO_INFO: ThreadInfo = { totalCredits: 0, settings: { system_prompt: null, temperature: null, max_output_tokens: null } };
+const NO_INFO: ThreadInfo = {
+  totalCredits: 0,
+  settings: { system_prompt: null, temperature: null, max_output_tokens: null, web_search: false },
+};
 
 /** The thread info a get_messages answer carries. */
 export function threadInfoOf(res: GetMessagesResponse): ThreadInfo {
@@ -32,6 +35,7 @@ export function threadInfoOf(res: GetMessagesResponse): ThreadInfo {
       system_prompt: t.system_prompt ?? null,
       temperature: t.temperature ?? null,
       max_output_tokens: t.max_output_tokens ?? null,
+      web_search: t.web_search ?? false,
     },
   };
 }
