@@ -35,6 +35,10 @@ export interface ReadStreamOptions {
   onFallback?: (fallback: StreamFallback) => void;
   /** The reply's cost and timing, sent just before its end. */
   onFigures?: (figures: ReplyFigures) => void;
+  /** The reply's web search ran this query (issue 38). */
+  onSearch?: (query: string) => void;
+  /** The pages the search gave the model, numbered as the reply cites them. */
+  onSources?: (sources: { url: string; title: string }[]) => void;
   retries?: number;
   /** Wait before retry n is n times this (1 s, 2 s, 3 s). */
   retryBaseMs?: number;
@@ -123,6 +127,8 @@ export async function readChatStream(
             cost?: number;
             figures?: ReplyFigures;
             offset?: number;
+            query?: string;
+            sources?: unknown;
           };
           try {
             event = JSON.parse(block.data);
@@ -137,6 +143,14 @@ export async function readChatStream(
           }
           if (event.type === 'figures' && event.figures) {
             options.onFigures?.(event.figures);
+            continue;
+          }
+          if (event.type === 'search' && typeof event.query === 'string') {
+            options.onSearch?.(event.query);
+            continue;
+          }
+          if (event.type === 'sources' && Array.isArray(event.sources)) {
+            options.onSources?.(sourcesOf(event.sources));
             continue;
           }
           // Text sent before the server died but never saved goes: the reader keeps what was saved.
@@ -178,4 +192,13 @@ export function chatStreamUrl(streamId: string, model: string, messageId?: numbe
   const url = `/api/messages/chat.php?stream=true&model=${encodeURIComponent(model)}&stream_id=${encodeURIComponent(streamId)}`;
   // A thread reply's id: a reconnect that comes after the stream is gone is answered from the saved reply.
   return messageId ? `${url}&message_id=${messageId}` : url;
+}
+
+/** The sources a stream names: each with a string URL (http(s), or a path of this site) and title; anything else is dropped. */
+function sourcesOf(list: unknown[]): { url: string; title: string }[] {
+  return list.flatMap((s) => {
+    const { url, title } = (s ?? {}) as { url?: unknown; title?: unknown };
+    if (typeof url !== 'string' || typeof title !== 'string' || !/^(https?:\/\/|\/(?!\/))/i.test(url)) return [];
+    return [{ url, title }];
+  });
 }

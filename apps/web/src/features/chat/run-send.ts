@@ -5,6 +5,7 @@ import {
   type MessageMetadata,
   type ModelEntry,
   attachmentsCost,
+  webSearchCost,
   modelCost,
 } from '@ensemble/shared';
 import { copyAttachments } from '@/features/attachments';
@@ -50,6 +51,8 @@ export interface SendCallbacks {
   onDelta(contentSoFar: string): void;
   /** A fallback row answers: the reply's metadata now carries its note. */
   onFallback?(metadata: MessageMetadata): void;
+  /** The reply's web search ran, or gave its sources: the reply's metadata now carries them. */
+  onSearch?(metadata: MessageMetadata): void;
   onCredits(remaining: number): void;
   /** The first message titled the thread (null: refresh it from the server). */
   onTitle(threadId: number, newTitle: string | null): void;
@@ -87,7 +90,8 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   // Each new attachment adds its catalogue credits (once, with this message); the pre-check counts them.
   const fresh = request.regenerateId ? [] : (request.attachments ?? []).map((a) => a.id);
   const resent = request.regenerateId ? [] : (request.resendAttachments ?? []).map((a) => a.id);
-  const cost = modelCost(model) + attachmentsCost(model, fresh.length + resent.length);
+  const search = Boolean(request.webSearch && model.web_search && model.type === 'text');
+  const cost = modelCost(model) + attachmentsCost(model, fresh.length + resent.length) + (search ? webSearchCost(model) : 0);
   const check = await checkCredits(cost);
   const have = check.credits_info.remaining;
   if (check.status === 'credits_exhausted' || have < cost) {
@@ -113,6 +117,7 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
     ...(request.regenerateId ? { regenerate_id: request.regenerateId } : {}),
     ...(request.parentId !== undefined ? { parent_id: request.parentId } : {}),
     ...(attachmentIds.length ? { attachment_ids: attachmentIds } : {}),
+    ...(search ? { web_search: true } : {}),
   };
   const res = await retryWhileBusy(() => sendChat(body, image ? 'image' : 'text', deps.signal), {
     onWait: (retryAt) => cb.onBusy?.(retryAt),
@@ -140,6 +145,14 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
         },
         onFigures: (figures) => {
           metadata = { ...metadata, ...figures };
+        },
+        onSearch: (query) => {
+          metadata = { ...metadata, searched: [...(metadata?.searched ?? []), query] };
+          cb.onSearch?.(metadata);
+        },
+        onSources: (sources) => {
+          metadata = { ...metadata, sources };
+          cb.onSearch?.(metadata);
         },
       });
       refunded = !!fallback && fallback.cost < cost;

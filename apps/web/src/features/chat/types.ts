@@ -40,6 +40,8 @@ export interface SendRequest {
   attachments?: AttachmentInfo[];
   /** Edit & submit: the edited prompt's files, sent again with its new version as copies (charged again: the model reads them again). */
   resendAttachments?: AttachmentInfo[];
+  /** Search the web first (issue 38): the row's search surcharge is added to the message's price. */
+  webSearch?: boolean;
 }
 
 /** The error banner's state: a credits error gets the coin icon and an action link. */

@@ -1,6 +1,7 @@
-import { UI, acceptsImages } from '@ensemble/shared';
+import { UI, acceptsImages, webSearchCost } from '@ensemble/shared';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { ArrowUp, Square } from 'lucide-react';
+import { ArrowUp, Globe, Square } from 'lucide-react';
 import {
   memo,
   type ClipboardEvent,
@@ -35,11 +36,16 @@ export const ChatInputBar = memo(function ChatInputBar({
   disabled,
   streaming = false,
   onStop,
+  webSearch = false,
+  onWebSearchChange,
 }: {
   onSend(request: SendRequest): void;
   disabled?: boolean;
   streaming?: boolean;
   onStop?(): void;
+  /** The thread's "Search the web" switch (issue 38), shown for the rows that offer search. */
+  webSearch?: boolean;
+  onWebSearchChange?(on: boolean): void;
 }) {
   const { t } = useLingui();
   const [text, setText] = useState('');
@@ -88,13 +94,24 @@ export const ChatInputBar = memo(function ChatInputBar({
   const currentBlocked = canAttach && current ? unavailable(current) : null;
   const blockedModel = current?.name ?? t`This model`;
   const sendable = (text.trim() || (canAttach && files.attached.length > 0)) && files.uploading === 0 && !currentBlocked;
+  // Search is offered by the row (models.php says which); the switch keeps its state for rows that do not.
+  const searchable = messageType === 'text' && current?.web_search === true && Boolean(onWebSearchChange);
+  const searching = searchable && webSearch;
+  const searchCost = current ? webSearchCost(current) : 1;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!sendable || disabled || streaming) return;
     const attachments = canAttach ? files.attached : [];
     const prompt = text.trim() || t`Please look at the attached files.`;
-    onSend({ prompt, model, type: messageType, aspectRatio, ...(attachments.length ? { attachments } : {}) });
+    onSend({
+      prompt,
+      model,
+      type: messageType,
+      aspectRatio,
+      ...(attachments.length ? { attachments } : {}),
+      ...(searching ? { webSearch: true } : {}),
+    });
     setText('');
     files.clear();
   };
@@ -168,6 +185,25 @@ export const ChatInputBar = memo(function ChatInputBar({
           unavailable={canAttach ? unavailable : undefined}
         />
         {messageType === 'image' && <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />}
+        {searchable && (
+          <button
+            type="button"
+            aria-pressed={searching}
+            aria-label={t`Search the web`}
+            title={
+              searching
+                ? t`Replies search the web first and cite their sources. Click to turn off.`
+                : t`Search the web before answering, and cite the sources`
+            }
+            onClick={() => onWebSearchChange?.(!webSearch)}
+            data-testid="web-search-toggle"
+            className={`inline-flex h-9 items-center gap-1.5 rounded-xl border px-2.5 text-sm transition ${searching ? 'border-accent/60 bg-accent/10 text-accent-ink' : 'border-border text-muted hover:bg-surface-2 hover:text-fg'}`}
+          >
+            <Globe className="size-4" aria-hidden />
+            <span className="hidden sm:inline">{t`Search`}</span>
+            {searching && <span className="text-xs">{t`${plural(searchCost, { one: '+# credit', other: '+# credits' })}`}</span>}
+          </button>
+        )}
         {streaming && onStop ? (
           <button
             type="button"

@@ -133,6 +133,39 @@ export function ChatScreen() {
     }
     setSettingsOpen(true);
   }, [threadId, who.userId, setInfo]);
+  // "Search the web" (issue 38): the thread's setting, kept on the server; before the thread exists, held here and
+  // saved on the thread the first message makes.
+  const [pendingSearch, setPendingSearch] = useState(false);
+  const searchOn = threadId === null ? pendingSearch : chat.info.settings.web_search;
+  const settingsNow = useRef(chat.info.settings);
+  settingsNow.current = chat.info.settings;
+  const { setBanner } = chat;
+  const userId = who.userId;
+  const setWebSearch = useCallback(
+    (on: boolean) => {
+      if (threadId === null) {
+        setPendingSearch(on);
+        return;
+      }
+      const before = settingsNow.current;
+      setInfo((info) => ({ ...info, settings: { ...info.settings, web_search: on } }));
+      saveThreadSettings(threadId, userId, { ...before, web_search: on }).then(
+        (res) => setInfo((info) => ({ ...info, settings: res.settings })),
+        () => {
+          setInfo((info) => ({ ...info, settings: { ...info.settings, web_search: !on } }));
+          setBanner({ message: t`Web search could not be turned on or off. Please try again.`, variant: 'error' });
+        },
+      );
+    },
+    [threadId, userId, setInfo, setBanner, t],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the first message has made the thread
+  useEffect(() => {
+    if (threadId === null || !pendingSearch) return;
+    setPendingSearch(false);
+    setWebSearch(true);
+  }, [threadId]);
+
   const saveSettings = async (settings: ThreadSettings) => {
     if (threadId === null) return;
     const res = await saveThreadSettings(threadId, chat.who.userId, settings);
@@ -220,7 +253,7 @@ export function ChatScreen() {
             />
           )}
           <StatusLine queue={chat.queue} />
-          <ChatInputBar onSend={send} streaming={chat.streaming} onStop={chat.stop} />
+          <ChatInputBar onSend={send} streaming={chat.streaming} onStop={chat.stop} webSearch={searchOn} onWebSearchChange={setWebSearch} />
         </div>
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ModelEntry, User } from '@ensemble/shared';
 import { FastForward } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { FallbackNote } from '@/components/fallback-note';
 import { Markdown } from '@/components/markdown';
 import { ModelIcon } from '@/components/model-picker';
@@ -21,6 +21,7 @@ import { MessageEditor } from './message-editor';
 import { RegenerateMenu } from './regenerate-menu';
 import { ReplyFigures } from '@/components/reply-figures';
 import { VersionSwitcher } from './version-switcher';
+import { linkCitations, ReplySources, SearchedLine } from './reply-sources';
 
 export interface MessageItemProps {
   message: ChatMessage;
@@ -69,9 +70,14 @@ function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
   // A reply cut short (stopped, failed, interrupted) shows all its text at once, beside its note.
   const { shown, typing, skip } = useTypewriter(message.content, Boolean(message.local) && !message.cut);
   useEscapeToSkip(typing && !message.streaming, skip);
+  const sources = message.metadata?.sources;
+  const searched = message.metadata?.searched;
+  const text = useMemo(() => (sources?.length ? linkCitations(shown, sources) : shown), [shown, sources]);
   return (
     <div>
-      <Markdown text={shown} streaming={Boolean(message.streaming) || typing} />
+      {searched?.length ? <SearchedLine queries={searched} /> : null}
+      <Markdown text={text} streaming={Boolean(message.streaming) || typing} />
+      {sources?.length ? <ReplySources sources={sources} /> : null}
       {(message.streaming || typing) && (
         <div className="mt-1 flex items-center gap-2">
           <StreamingDots queued={queued} />

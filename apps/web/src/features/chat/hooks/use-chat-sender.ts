@@ -96,6 +96,10 @@ export function useChatSender(
             const id = replyId;
             update((list) => patchMessage(list, id, { metadata }));
           },
+          onSearch: (metadata) => {
+            const id = replyId;
+            update((list) => patchMessage(list, id, { metadata }));
+          },
           onBusy: (retryAt) => {
             const id = replyId;
             update((list) => patchMessage(list, id, { retryAt }));
