@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_PATHS, SHARE_PATHS } from '@ensemble/shared';
+import { signInNewAccount } from '../../test/account-factory.js';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { type ProviderFake, startProviderFake } from '../../test/fakes/provider-fakes.js';
 import { type SearxngFake, startSearxngFake } from '../../test/fakes/searxng-fake.js';
@@ -77,6 +79,33 @@ describe('web search on the demo provider (no keys): the help pages stand in for
     expect(reply.metadata.searched).toEqual(['How do monthly credits and plans work?']);
     expect(reply.metadata.credits).toBe(2);
     expect(await credits(c)).toBe(23);
+  });
+
+  it('keeps the sources on the shared page and in the Markdown and JSON exports', async () => {
+    const c = t.client();
+    await signInNewAccount(t, c);
+    const post = await chat(c, {
+      model: 'gpt-4o',
+      stream: false,
+      web_search: true,
+      messages: [{ content: 'How does the Image Studio work?', role: 'user' }],
+    });
+    expect(post.statusCode).toBe(200);
+    const sources = post.data.data.metadata.sources as { url: string; title: string }[];
+    expect(sources[0]).toEqual({ url: '/prod/help/image-studio', title: 'The batch Image Studio' });
+    const threadId = post.data.data.threadId;
+
+    const link = await c.post(SHARE_PATHS.create, { thread_id: threadId });
+    const shared = await t.client().get(`${SHARE_PATHS.view}?token=${link.data.link.token}`);
+    const reply = shared.data.messages.find((m: { role?: string; sender?: string }) => (m.role ?? m.sender) === 'assistant');
+    expect(reply.metadata.sources).toEqual(sources);
+    expect(reply.metadata.searched).toEqual(['How does the Image Studio work?']);
+
+    const markdown = await c.get(`${EXPORT_PATHS.thread}?thread_id=${threadId}&format=markdown`);
+    expect(markdown.statusCode).toBe(200);
+    expect(markdown.body).toContain('**Sources**');
+    expect(markdown.body).toMatch(/\n1\. \[The batch Image Studio\]\(https?:\/\/[^)\s]+\/prod\/help\/image-studio\)\n/);
+    expect(markdown.body).toContain('[1]');
   });
 
   it('marks the rows that offer search in models.php: every text row of the demo provider', async () => {

@@ -99,7 +99,7 @@ export async function exportThread(
 
 /**
  * The thread's shown branch as Markdown: a heading per turn naming who spoke (and the model), the
- * text as written (it is Markdown already), and each image as a link to its stored file.
+ * text as written (it is Markdown already), a searched reply's sources, and each image as a link to its stored file.
  */
 export function threadMarkdown(thread: ExportThread, origin: string, exportedAt: string): string {
   const byId = new Map(thread.messages.map((m) => [m.id, m]));
@@ -117,6 +117,19 @@ export function threadMarkdown(thread: ExportThread, origin: string, exportedAt:
       out.push(`![${prompt.replace(/[[\]\r\n]/g, ' ')}](${url})`, '');
     } else {
       out.push(m.content, '');
+      // A reply that searched the web lists its sources, numbered as its [n] markers cite them.
+      const sources = Array.isArray(m.metadata?.sources) ? (m.metadata.sources as { url?: unknown; title?: unknown }[]) : [];
+      const listed = sources.filter((s) => typeof s.url === 'string' && typeof s.title === 'string');
+      if (listed.length) {
+        out.push('**Sources**', '');
+        listed.forEach((s, i) => {
+          const url = String(s.url).startsWith('/') ? `${origin}${s.url}` : String(s.url);
+          out.push(
+            `${i + 1}. [${String(s.title).replace(/[[\]\r\n]/g, ' ')}](${url.replace(/[() ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`,
+          );
+        });
+        out.push('');
+      }
     }
   }
   return `${out.join('\n').trimEnd()}\n`;

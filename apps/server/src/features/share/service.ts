@@ -18,7 +18,17 @@ type DbHandle = Kysely<Database>;
 /** The most live links one account may hold; revoking frees a place. */
 export const MAX_LINKS_PER_ACCOUNT = 500;
 /** Metadata the read-only page may show; credits, usage and timings stay private. */
-const SHOWN_METADATA = ['width', 'height', 'aspectRatio', 'prompt', 'answered_by', 'fallback_note', 'image_id'] as const;
+const SHOWN_METADATA = [
+  'width',
+  'height',
+  'aspectRatio',
+  'prompt',
+  'answered_by',
+  'fallback_note',
+  'image_id',
+  'searched',
+  'sources',
+] as const;
 
 /** A new share token: 128 random bits, base64url without padding (22 characters). */
 export const newShareToken = (): string => randomBytes(16).toString('base64url');
