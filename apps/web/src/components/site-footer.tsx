@@ -18,12 +18,12 @@ export function SiteFooter({ className }: { className?: string }) {
     <footer className={cn('border-t border-border', className)}>
       <div className="mx-auto flex w-full max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-muted sm:flex-row sm:px-6">
         <p>© {UI.footerYear} Ensemble</p>
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center justify-center gap-1">
           <Link to="/help" className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">
             {t`Help`}
           </Link>
           <nav aria-label={t`Legal`}>
-            <ul className="flex items-center gap-1">
+            <ul className="flex flex-wrap items-center justify-center gap-1">
               {LINKS.map(({ doc, label }) => (
                 <li key={doc}>
                   <LegalLink doc={doc} className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">

@@ -1,10 +1,11 @@
 import type { StreamEvent } from '@ensemble/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StreamBatcher } from './stream-batcher.js';
 
 const WINDOW_MS = 50;
 const delta = (content: string): StreamEvent => ({ content, message_id: 7, format: 'markdown' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The windows run on a fake clock: a busy machine (a long pause between two pushes) cannot move a delta into another window.
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('StreamBatcher', () => {
   const batchers: StreamBatcher[] = [];
@@ -15,8 +16,12 @@ describe('StreamBatcher', () => {
     batchers.push(batcher);
     return { batcher, out, text: () => out.filter((e) => !e.startsWith('{')).join('') };
   };
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
   afterEach(() => {
     for (const b of batchers.splice(0)) b.close();
+    vi.useRealTimers();
   });
 
   it('sends a delta that comes in the window after another event within that window, before any later delta', async () => {

@@ -13,7 +13,7 @@ import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { useSidePanel } from '../hooks/use-side-panel';
 import { useThreadRouting } from '../hooks/use-thread-routing';
 import { isTemporaryId } from '../message-id';
-import type { ChatMessage } from '../types';
+import type { ChatMessage, SendRequest } from '../types';
 import { ChatInputBar } from './chat-input-bar';
 import { ChatSidePanel } from './chat-side-panel';
 import { EmptyChat } from './empty-chat';
@@ -36,7 +36,15 @@ export function ChatScreen() {
   const { user } = useSession();
   const { find, catalogue } = useModels();
   const findModel = useCallback((id: string | null) => find(id), [find]);
-  const { send, threadId, title, messages } = chat;
+  const { threadId, title, messages } = chat;
+  // "Search the web" (issue 38): the thread's setting, kept on the server; before the thread exists, held here and
+  // saved on the thread the first message makes. Every send from this screen (a pick, Regenerate, Retry) follows it.
+  const [pendingSearch, setPendingSearch] = useState(false);
+  const searchOn = threadId === null ? pendingSearch : chat.info.settings.web_search;
+  const send = useCallback(
+    (request: SendRequest) => chat.send(searchOn && request.type === 'text' ? { ...request, webSearch: true } : request),
+    [chat.send, searchOn],
+  );
 
   // A search result's message older than the page loaded: load the whole shown branch first, once.
   const targetLoaded = searchTarget !== null && messages.some((m) => m.id === searchTarget.id);
@@ -133,10 +141,6 @@ export function ChatScreen() {
     }
     setSettingsOpen(true);
   }, [threadId, who.userId, setInfo]);
-  // "Search the web" (issue 38): the thread's setting, kept on the server; before the thread exists, held here and
-  // saved on the thread the first message makes.
-  const [pendingSearch, setPendingSearch] = useState(false);
-  const searchOn = threadId === null ? pendingSearch : chat.info.settings.web_search;
   const settingsNow = useRef(chat.info.settings);
   settingsNow.current = chat.info.settings;
   const { setBanner } = chat;
