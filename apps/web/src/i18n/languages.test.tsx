@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBanner } from '@/components/ui/error-banner';
-import { creditsAnswer, streamStart } from '@/features/chat/chat-test-utils';
+import { creditsAnswer, streamStart, threadCreated } from '@/features/chat/chat-test-utils';
 import { usePreferences } from '@/features/preferences';
 import { apiPost } from '@/lib/api-client';
 import { stubApi, TEST_USER } from '@/test/fake-api';
@@ -130,21 +130,7 @@ describe('the spec’s messages', () => {
     stubApi({
       routes: {
         'POST /api/credits/check_credits.php': { json: creditsAnswer(25) },
-        'POST /api/threads/create_thread.php': {
-          json: {
-            status: 'success',
-            thread_id: 8,
-            reused: false,
-            thread: {
-              id: 8,
-              title: 'New Thread',
-              created_at: '2025-01-01T00:00:00.000Z',
-              user_id: -1,
-              has_messages: false,
-              is_anonymous: true,
-            },
-          },
-        },
+        'POST /api/threads/create_thread.php': threadCreated(8),
         'POST /api/messages/chat.php': { json: streamStart({ credits: 24, threadId: 8 }) },
         'GET /api/messages/chat.php': {
           text: `id: 1\ndata: ${JSON.stringify({ error: text, message_code: 'timedOut', params: { seconds: 60 } })}\n\ndata: [DONE]\n\n`,

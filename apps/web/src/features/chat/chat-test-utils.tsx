@@ -22,6 +22,16 @@ export function renderInChat(ui: ReactNode) {
   return { ...view, router, queryClient };
 }
 
+/** create_thread.php's answer for a guest's new thread `id`. */
+export const threadCreated = (id: number) => ({
+  json: {
+    status: 'success',
+    thread_id: id,
+    reused: false,
+    thread: { id, title: 'New Thread', created_at: '2025-01-01T00:00:00.000Z', user_id: -1, has_messages: false, is_anonymous: true },
+  },
+});
+
 /** An event-stream body: each event as a numbered `data:` block, then [DONE]. */
 export function sseBody(chunks: string[], messageId = 41): string {
   const events = chunks.map(

@@ -4,16 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/features/preferences';
 import { stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
-import { creditsAnswer, sseBody, streamStart } from '../chat-test-utils';
-
-const created = (id: number) => ({
-  json: {
-    status: 'success',
-    thread_id: id,
-    reused: false,
-    thread: { id, title: 'New Thread', created_at: '2025-01-01T00:00:00.000Z', user_id: -1, has_messages: false, is_anonymous: true },
-  },
-});
+import { creditsAnswer, sseBody, streamStart, threadCreated } from '../chat-test-utils';
 
 async function send(text: string) {
   await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), `${text}{Enter}`);
@@ -72,7 +63,7 @@ describe('ChatScreen with replies that stopped before their end', () => {
     stubApi({
       routes: {
         'POST /api/credits/check_credits.php': { json: creditsAnswer(25) },
-        'POST /api/threads/create_thread.php': created(8),
+        'POST /api/threads/create_thread.php': threadCreated(8),
         'POST /api/messages/chat.php': { json: streamStart({ credits: 24, threadId: 8 }) },
         'GET /api/messages/chat.php': {
           text: 'id: 1\ndata: {"content":"Partial answer","message_id":41,"format":"markdown"}\n\nid: 2\ndata: {"error":"Failed to generate response. Please try again."}\n\nid: 3\ndata: [DONE]\n\n',

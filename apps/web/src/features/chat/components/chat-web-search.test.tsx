@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/features/preferences';
 import { stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
-import { creditsAnswer, streamStart } from '../chat-test-utils';
+import { creditsAnswer, streamStart, threadCreated } from '../chat-test-utils';
 import { linkCitations } from './reply-sources';
 
 const SOURCES = [
@@ -31,21 +31,7 @@ describe('Search the web in the chat', () => {
           posts.check?.push(JSON.parse(String(init?.body)));
           return { json: creditsAnswer(25) };
         },
-        'POST /api/threads/create_thread.php': {
-          json: {
-            status: 'success',
-            thread_id: 8,
-            reused: false,
-            thread: {
-              id: 8,
-              title: 'New Thread',
-              created_at: '2025-01-01T00:00:00.000Z',
-              user_id: -1,
-              has_messages: false,
-              is_anonymous: true,
-            },
-          },
-        },
+        'POST /api/threads/create_thread.php': threadCreated(8),
         'POST /api/threads/thread_settings.php': (init) => {
           const body = JSON.parse(String(init?.body));
           posts.settings?.push(body);
