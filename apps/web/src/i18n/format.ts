@@ -12,25 +12,23 @@ export function intlLocale(): string {
 }
 
 // Creating an Intl formatter costs far more than using one: one per language and options.
-const dates = new Map<string, Intl.DateTimeFormat>();
-const numbers = new Map<string, Intl.NumberFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, options: object, make: (locale: string) => F): F {
+  const key = `${kind}|${intlLocale()}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make(intlLocale());
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** A cached date formatter for the app's language. */
 export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${intlLocale()}|${JSON.stringify(options)}`;
-  const known = dates.get(key);
-  if (known) return known;
-  const made = new Intl.DateTimeFormat(intlLocale(), options);
-  dates.set(key, made);
-  return made;
+  return cached('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
 }
 
 /** A cached number formatter for the app's language. */
 export function numberFormatter(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${intlLocale()}|${JSON.stringify(options)}`;
-  const known = numbers.get(key);
-  if (known) return known;
-  const made = new Intl.NumberFormat(intlLocale(), options);
-  numbers.set(key, made);
-  return made;
+  return cached('number', options, (locale) => new Intl.NumberFormat(locale, options));
 }
