@@ -32,11 +32,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Db, openDb } from '../src/db/connection.js';
 import { hashSessionId } from '../src/features/session/service.js';
 import { freePort } from '../src/test/free-port.js';
+import { redisMonitor } from '../src/test/redis-monitor.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.resolve(HERE, '..');
@@ -720,10 +720,8 @@ async function main(): Promise<void> {
 
 /** Redis commands the stream hub sends for one reply, counted with MONITOR on the keys of that reply's stream. */
 async function redisCommands(e: Ensemble): Promise<void> {
-  const client = new Redis(REDIS_URL);
-  const monitor = await client.monitor();
   const perStream = new Map<string, number>();
-  monitor.on('monitor', (_time: string, args: string[]) => {
+  const monitor = await redisMonitor(REDIS_URL, (args) => {
     const k = args.find((a) => a.startsWith('ens:stream:'));
     const id = k?.split(':')[2];
     if (id) perStream.set(id, (perStream.get(id) ?? 0) + 1);
@@ -733,8 +731,7 @@ async function redisCommands(e: Ensemble): Promise<void> {
   if (process.env.RELAY_DEBUG)
     console.log(`  debug: events ${rs.map((r) => r.events)}, chars ${rs.map((r) => r.chars)}, ttft ${rs.map((r) => r.ttft.toFixed(0))}`);
   await new Promise((r) => setTimeout(r, 500));
-  monitor.disconnect();
-  client.disconnect();
+  monitor.close();
   const counts = [...perStream.values()];
   const avg = counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length);
   const events = rs.reduce((a, r) => a + r.events, 0) / rs.length;

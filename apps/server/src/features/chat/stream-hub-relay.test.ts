@@ -1,6 +1,7 @@
 import { STREAM_DONE } from '@ensemble/shared';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { redisMonitor } from '../../test/redis-monitor.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { type HubEvent, MemoryStreamHub, type StreamCursor, type StreamHub, eventId, parseEventId } from './stream-hub.js';
 
@@ -149,11 +150,10 @@ describe.each(['memory', 'redis'] as const)('%s hub: coalescing and resuming fro
 describe('Redis hub commands', () => {
   it('sends a bounded number of commands for a reply: one RPUSH and one PUBLISH a batch, not five a token', async () => {
     const redis = new Redis(REDIS_URL);
-    const monitor = await new Redis(REDIS_URL).monitor();
     const hub = new RedisStreamHub(redis, 60_000, { coalesceMs: 50 });
     const id = newId();
     const commands: string[] = [];
-    monitor.on('monitor', (_t: string, args: string[]) => {
+    const monitor = await redisMonitor(REDIS_URL, (args) => {
       if (args.some((a) => a.includes(id))) commands.push(String(args[0]).toLowerCase());
     });
     try {
@@ -181,7 +181,7 @@ describe('Redis hub commands', () => {
       expect(writes.length).toBeLessThanOrEqual(80);
       expect(commands.filter((c) => c === 'rpush').length).toBeLessThanOrEqual(30);
     } finally {
-      monitor.disconnect();
+      monitor.close();
       await hub.close();
       redis.disconnect();
     }
