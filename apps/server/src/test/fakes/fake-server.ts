@@ -50,6 +50,8 @@ export interface FakeServer {
   served: Set<string>;
   /** How long 'slow' waits before the first token, in ms. */
   slowMs: number;
+  /** What the provider's own web search finds and answers when a request declares its search tool (issue 38). */
+  search: FakeSearch;
   /** The last request to a path ending with `suffix` (the last of all when omitted). */
   lastRequest(suffix?: string): RecordedRequest | undefined;
   close(): Promise<void>;
@@ -71,6 +73,37 @@ export const RAW_BODY_MARKER = 'upstream-raw-detail-7f3a9c';
 
 /** The default streamed reply, split as a provider would split it. */
 export const DEFAULT_CHUNKS = ['Hello', ', world', '! This', ' is a', ' streamed', ' reply', '.'];
+
+/**
+ * A web search as a fake runs it when a request declares the provider's search tool (issue 38); each fake renders it
+ * in its provider's wire format (search calls, results, citations on the text, the usage that counts searches).
+ */
+export interface FakeSearch {
+  /** The queries the model runs, one search call each; none: it answers without searching. */
+  queries: string[];
+  /** The pages its searches found. */
+  results: { url: string; title: string }[];
+  /**
+   * The reply in pieces, in order; the text streamed is the pieces joined (plus whatever inline citation form the
+   * provider writes). A piece with `cites` is supported by those results (indices into `results`).
+   */
+  answer: { text: string; cites?: number[] }[];
+}
+
+/** The search every fake runs unless a test sets `fake.search`. */
+export const DEFAULT_SEARCH: FakeSearch = {
+  queries: ['ensemble credits refund'],
+  results: [
+    { url: 'https://docs.example.org/credits', title: 'How credits work' },
+    { url: 'https://news.example.com/2026/refunds?utm_source=feed', title: 'Refunds explained' },
+  ],
+  answer: [
+    { text: 'Credits are reserved when you send' },
+    { text: ' and kept only for a reply that arrives.', cites: [0] },
+    { text: ' A failed reply is refunded in full.', cites: [1, 0] },
+    { text: ' Café prices vary 🙂.' },
+  ],
+};
 
 /** A tiny real PNG the image fakes return. */
 export const FAKE_PNG: Buffer = (() => {
@@ -117,6 +150,7 @@ export async function startFakeServer(handler: FakeHandler, served: readonly str
     chunks: [...DEFAULT_CHUNKS],
     served: new Set(served),
     slowMs: 1000,
+    search: structuredClone(DEFAULT_SEARCH),
     lastRequest: (suffix) => [...requests].reverse().find((r) => !suffix || r.path.endsWith(suffix)),
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,8 +6,8 @@ import { startIdeogramFake } from './ideogram-fake.js';
 import { startOpenAIFake } from './openai-fake.js';
 import { startReplicateFake } from './replicate-fake.js';
 
-export type { FakeBehaviour, FakeServer, RecordedRequest } from './fake-server.js';
-export { DEFAULT_CHUNKS, RAW_BODY_MARKER } from './fake-server.js';
+export type { FakeBehaviour, FakeSearch, FakeServer, RecordedRequest } from './fake-server.js';
+export { DEFAULT_CHUNKS, DEFAULT_SEARCH, RAW_BODY_MARKER } from './fake-server.js';
 
 /** A running fake and the base URL an adapter (or *_BASE_URL) should be given to reach it. */
 export interface ProviderFake {
