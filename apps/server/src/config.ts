@@ -139,12 +139,14 @@ const envSchema = z.object({
     }),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
-  /** Origins profile pictures are copied from instead of Google's (comma-separated; tests, a proxy). */
   /**
    * A self-hosted SearXNG instance (its JSON API enabled) for web search on the rows whose provider has no search of
    * its own (issue 38). Unset: those rows do not offer search.
    */
   SEARXNG_URL: optionalUrl,
+  /** The most searches one reply may run on a provider's own search tool, which bills per search (issue 38). */
+  WEB_SEARCH_MAX_USES: z.coerce.number().int().min(1).max(20).default(3),
+  /** Origins profile pictures are copied from instead of Google's (comma-separated; tests, a proxy). */
   GOOGLE_PICTURE_ORIGINS: z
     .string()
     .default('')

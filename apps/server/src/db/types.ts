@@ -328,6 +328,10 @@ export interface ModelOverridesTable {
   provider_model_id: string | null;
   /** JSON array of row ids, or null for the row's own fallbacks. */
   fallbacks_json: string | null;
+  /** Which search the row's web search uses: 'provider', 'own' or 'off'; null: the row's default (migration 021). */
+  web_search: string | null;
+  /** Credits a web search adds; null: the row's own (migration 021). */
+  web_search_cost: number | null;
   updated_at: string;
 }
 

@@ -1,5 +1,5 @@
 import { createDeepSeek } from '@ai-sdk/deepseek';
-import { createXai } from '@ai-sdk/xai';
+import { createXai, xaiTools } from '@ai-sdk/xai';
 import type { ProviderId } from '@ensemble/shared';
 import type { AdapterSettings } from './adapter-settings.js';
 import { createAnthropicAdapter } from './anthropic-adapter.js';
@@ -7,6 +7,7 @@ import { createGoogleAdapter } from './google-adapter.js';
 import { createIdeogramAdapter } from './ideogram-adapter.js';
 import { createOpenAIAdapter } from './openai-adapter.js';
 import { createOpenAICompatibleAdapter } from './openai-compatible-adapter.js';
+import { xaiSearch } from './native-search.js';
 import { createReplicateAdapter } from './replicate-adapter.js';
 import type { ProviderAdapter } from './types.js';
 
@@ -26,6 +27,8 @@ export interface ProviderDescriptor {
   baseUrlVar: string;
   defaultBaseUrl: string;
   listing: ListingForm;
+  /** The provider runs web searches itself, through its adapter (issue 38); others use our own search. */
+  webSearch: boolean;
   create(settings: AdapterSettings): ProviderAdapter;
 }
 
@@ -35,6 +38,7 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'OPENAI_BASE_URL',
     defaultBaseUrl: 'https://api.openai.com/v1',
     listing: 'openai',
+    webSearch: true,
     create: createOpenAIAdapter,
   },
   anthropic: {
@@ -42,6 +46,7 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'ANTHROPIC_BASE_URL',
     defaultBaseUrl: 'https://api.anthropic.com/v1',
     listing: 'anthropic',
+    webSearch: true,
     create: createAnthropicAdapter,
   },
   google: {
@@ -49,6 +54,7 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'GOOGLE_BASE_URL',
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
     listing: 'google',
+    webSearch: true,
     create: createGoogleAdapter,
   },
   xai: {
@@ -56,8 +62,13 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'XAI_BASE_URL',
     defaultBaseUrl: 'https://api.x.ai/v1',
     listing: 'openai',
-    create: createOpenAICompatibleAdapter('xai', ({ apiKey, baseUrl }, fetch, model) =>
-      createXai({ apiKey, baseURL: baseUrl, fetch }).chat(model),
+    webSearch: true,
+    create: createOpenAICompatibleAdapter(
+      'xai',
+      ({ apiKey, baseUrl }, fetch, model) => createXai({ apiKey, baseURL: baseUrl, fetch }).chat(model),
+      {},
+      // Live Search (search_parameters) answers 410 Gone; web search is a tool of the Responses API now.
+      { model: ({ apiKey, baseUrl }, model) => createXai({ apiKey, baseURL: baseUrl }).responses(model), form: xaiSearch(xaiTools) },
     ),
   },
   deepseek: {
@@ -65,6 +76,7 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'DEEPSEEK_BASE_URL',
     defaultBaseUrl: 'https://api.deepseek.com',
     listing: 'openai',
+    webSearch: false,
     create: createOpenAICompatibleAdapter(
       'deepseek',
       ({ apiKey, baseUrl }, fetch, model) => createDeepSeek({ apiKey, baseURL: baseUrl, fetch }).chat(model),
@@ -77,6 +89,7 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'REPLICATE_BASE_URL',
     defaultBaseUrl: 'https://api.replicate.com/v1',
     listing: 'replicate',
+    webSearch: false,
     create: createReplicateAdapter,
   },
   ideogram: {
@@ -84,6 +97,7 @@ export const PROVIDER_DESCRIPTORS = {
     baseUrlVar: 'IDEOGRAM_BASE_URL',
     defaultBaseUrl: 'https://api.ideogram.ai',
     listing: null,
+    webSearch: false,
     create: createIdeogramAdapter,
   },
 } as const satisfies Record<ProviderId, ProviderDescriptor>;

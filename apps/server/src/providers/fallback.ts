@@ -23,6 +23,8 @@ export interface FallbackOptions {
   onUsage?: TextGenerationRequest['onUsage'];
   /** The web search run for the reply, handed to each candidate. */
   search?: TextGenerationRequest['search'];
+  /** The provider's own web search, asked of each candidate (one without it ignores it). */
+  webSearch?: TextGenerationRequest['webSearch'];
 }
 
 // Anthropic's Messages API takes temperature from 0 to 1; the others from 0 to 2.
@@ -80,6 +82,7 @@ export async function* streamFirstAvailable(
         ...acceptedParams(candidate.model, options.params),
         ...(options.onUsage ? { onUsage: options.onUsage } : {}),
         ...(options.search ? { search: options.search } : {}),
+        ...(options.webSearch ? { webSearch: options.webSearch } : {}),
       })
       [Symbol.asyncIterator]();
     let first: IteratorResult<string>;

@@ -3,6 +3,8 @@ import type { AspectRatio } from '@ensemble/shared';
 import type { AdapterSettings } from './adapter-settings.js';
 import { generateSdkImage } from './sdk-image.js';
 import { streamChatCompletions } from './chat-completions-stream.js';
+import { openaiSearch } from './native-search.js';
+import { streamSdkText } from './sdk-text-stream.js';
 import type { ProviderAdapter } from './types.js';
 
 type Size = `${number}x${number}`;
@@ -21,20 +23,28 @@ export function openaiImageSize(modelId: string, aspectRatio: AspectRatio): Size
   return sizes[aspectRatio];
 }
 
-/** OpenAI: text through Chat Completions, images through the images endpoint as base64. */
+// Chat Completions takes PDFs (only) as `file` parts (developers.openai.com/api/docs/guides/file-inputs).
+const DOCUMENTS = { pdf: 'file', text: 'text' } as const;
+
+/**
+ * OpenAI: text through Chat Completions, or through the Responses API when the reply searches the web (its
+ * `web_search` tool exists only there); images through the images endpoint as base64.
+ */
 export function createOpenAIAdapter(settings: AdapterSettings): ProviderAdapter {
   const openai = createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl });
+  const search = openaiSearch(openai.tools);
   return {
     id: 'openai',
     demo: false,
     streamText: (request) =>
-      streamChatCompletions(
-        (fetch) => createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
-        request,
-        settings.textTimeoutMs,
-        // Chat Completions takes PDFs (only) as `file` parts (developers.openai.com/api/docs/guides/file-inputs).
-        { documents: { pdf: 'file', text: 'text' } },
-      ),
+      request.webSearch
+        ? streamSdkText(openai.responses(request.providerModelId), request, settings.textTimeoutMs, DOCUMENTS, search)
+        : streamChatCompletions(
+            (fetch) => createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
+            request,
+            settings.textTimeoutMs,
+            { documents: DOCUMENTS },
+          ),
     generateImage: (request) =>
       generateSdkImage({
         model: openai.image(request.providerModelId),

@@ -1,23 +1,35 @@
 import { type LanguageModel, type ModelMessage, streamText } from 'ai';
 import { DOCUMENTS_AS_TEXT, type DocumentForms, userParts } from './attachment-parts.js';
 import { startDeadline } from './call-deadline.js';
+import { type NativeSearchForm, SearchCollector } from './native-search.js';
 import { PROVIDER_MESSAGES } from './provider-error.js';
 import { type ChatTurn, ProviderError, type TextGenerationRequest } from './types.js';
 
-/** Streams a reply from an AI SDK language model as text deltas, failures as ProviderError. */
+/**
+ * Streams a reply from an AI SDK language model as text deltas, failures as ProviderError. With `search` and a
+ * request for it, the provider's own web search runs: its queries are told as they come, and once the reply is
+ * whole its citations become the reply's [n] markers and sources (request.webSearch.onDone).
+ */
 export async function* streamSdkText(
   model: LanguageModel,
   request: TextGenerationRequest,
   timeoutMs: number,
   documents: DocumentForms = DOCUMENTS_AS_TEXT,
+  search?: NativeSearchForm,
 ): AsyncGenerator<string> {
   const deadline = startDeadline(request.signal, timeoutMs, 'text');
   const { system, messages } = splitSystem(request.messages, documents);
+  const webSearch = search && request.webSearch ? { form: search, asked: request.webSearch } : undefined;
+  const collector = webSearch ? new SearchCollector(webSearch.asked.onQuery) : undefined;
+  const tools = webSearch?.form.request(webSearch.asked.maxUses);
   try {
     const result = streamText({
       model,
       system,
       messages,
+      ...(tools
+        ? { tools: tools.tools as never, ...(tools.providerOptions ? { providerOptions: tools.providerOptions as never } : {}) }
+        : {}),
       abortSignal: deadline.signal,
       // Each provider package puts these in its own form (max_tokens, generationConfig.maxOutputTokens ...).
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
@@ -31,6 +43,7 @@ export async function* streamSdkText(
     let thinking = false;
     for await (const part of result.fullStream) {
       deadline.touch();
+      collector?.take(part as never);
       if (part.type === 'text-delta') {
         if (part.text) {
           produced = true;
@@ -51,6 +64,7 @@ export async function* streamSdkText(
       }
     }
     if (deadline.signal.aborted) throw new Error('aborted');
+    if (webSearch && collector) webSearch.asked.onDone(collector.outcome(webSearch.form));
   } catch (error) {
     throw deadline.failure(error);
   } finally {

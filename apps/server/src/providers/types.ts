@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AspectRatio, ModelEntry, ProviderId } from '@ensemble/shared';
+import type { NativeSearchOutcome } from './native-search.js';
 
 /** One turn of the conversation handed to a text model. */
 export interface ChatTurn {
@@ -43,6 +44,16 @@ export interface TextGenerationRequest {
    * system turn; the demo provider answers from them.
    */
   search?: { query: string; sources: { url: string; title: string; text: string }[] };
+  /**
+   * Run the provider's own web search (issue 38), at most `maxUses` searches. Adapters with one tell each query as
+   * it runs and, once the reply is whole, its text with [n] markers and its sources; others ignore it (no search
+   * ran, so none is charged).
+   */
+  webSearch?: {
+    maxUses: number;
+    onQuery(query: string): void;
+    onDone(outcome: NativeSearchOutcome): void;
+  };
 }
 
 /** Tokens a reply used, as its provider reported them. */

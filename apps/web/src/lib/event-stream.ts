@@ -37,8 +37,8 @@ export interface ReadStreamOptions {
   onFigures?: (figures: ReplyFigures) => void;
   /** The reply's web search ran this query (issue 38). */
   onSearch?: (query: string) => void;
-  /** The pages the search gave the model, numbered as the reply cites them. */
-  onSources?: (sources: { url: string; title: string }[]) => void;
+  /** The pages the search gave the model, numbered as the reply cites them; Google's search suggestions (HTML) if any. */
+  onSources?: (sources: { url: string; title: string }[], suggestions?: string) => void;
   retries?: number;
   /** Wait before retry n is n times this (1 s, 2 s, 3 s). */
   retryBaseMs?: number;
@@ -129,6 +129,7 @@ export async function readChatStream(
             offset?: number;
             query?: string;
             sources?: unknown;
+            suggestions?: unknown;
           };
           try {
             event = JSON.parse(block.data);
@@ -150,7 +151,7 @@ export async function readChatStream(
             continue;
           }
           if (event.type === 'sources' && Array.isArray(event.sources)) {
-            options.onSources?.(sourcesOf(event.sources));
+            options.onSources?.(sourcesOf(event.sources), typeof event.suggestions === 'string' ? event.suggestions : undefined);
             continue;
           }
           // Text sent before the server died but never saved goes: the reader keeps what was saved.

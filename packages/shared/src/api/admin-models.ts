@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDERS } from '../models/catalogue.js';
+import { PROVIDERS, WEB_SEARCH_BACKENDS } from '../models/catalogue.js';
 import { text } from './common.js';
 
 // Operators' Models and Providers views (issue 16, items 4 and 5).
@@ -25,6 +25,16 @@ export const adminModelRowSchema = z.object({
   base_fallbacks: z.array(z.string()),
   favourite: z.boolean(),
   availability: z.enum(MODEL_AVAILABILITY),
+  /** Text rows: the search the row's web search uses now (issue 38); null on image rows. */
+  web_search: z.enum(WEB_SEARCH_BACKENDS).nullable(),
+  /** Text rows: the search it uses without an operator's choice; null on image rows. */
+  base_web_search: z.enum(WEB_SEARCH_BACKENDS).nullable(),
+  /** Whether an operator chose the row's search (false: its default applies). */
+  web_search_customised: z.boolean(),
+  /** Text rows: the credits a web search adds now; null on image rows. */
+  web_search_cost: z.number().int().nullable(),
+  /** Text rows: the row's own surcharge (built-in or default); null on image rows. */
+  base_web_search_cost: z.number().int().nullable(),
 });
 export type AdminModelRow = z.infer<typeof adminModelRowSchema>;
 
@@ -47,6 +57,16 @@ export const adminUpdateModelSchema = z.object({
   cost: z.number().int().min(0, 'must not be negative').max(10_000).nullable().optional(),
   provider_model_id: modelId.nullable().optional(),
   fallbacks: z.array(modelId).max(5).nullable().optional(),
+  /** Text rows only: which search the row's web search uses (issue 38). */
+  web_search: z.enum(WEB_SEARCH_BACKENDS, "must be 'provider', 'own', 'off' or null").nullable().optional(),
+  /** Text rows only: the credits a web search adds. */
+  web_search_cost: z
+    .number('must be a whole number of credits')
+    .int('must be a whole number of credits')
+    .min(0, 'must not be negative')
+    .max(100, 'must be at most 100')
+    .nullable()
+    .optional(),
   reason,
 });
 export type AdminUpdateModel = z.input<typeof adminUpdateModelSchema>;

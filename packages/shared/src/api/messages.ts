@@ -36,6 +36,11 @@ export const messageMetadataSchema = z
     searched: z.array(text().max(500)).max(20).optional(),
     /** The pages a reply's web search gave it, numbered as the reply's [n] markers cite them (server-owned). */
     sources: z.array(webSourceSchema).max(50).optional(),
+    /**
+     * Google's search suggestions for a grounded Gemini reply (its searchEntryPoint HTML), which Google's terms say
+     * must be shown with it; shown in a sandboxed frame that runs no script and loads nothing (server-owned).
+     */
+    search_suggestions: text().max(50_000).optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;

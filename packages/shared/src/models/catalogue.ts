@@ -51,7 +51,16 @@ export interface ModelEntry {
   web_search_cost?: number;
   /** Set by models.php on text rows: whether this row offers web search here (its provider's, or our own). */
   web_search?: boolean;
+  /**
+   * Which search a row's web search uses: its provider's own tool, our own (SearXNG), or none; left out: the
+   * provider's own where it has one, else our own.
+   */
+  web_search_backend?: WebSearchBackend;
 }
+
+/** The searches an operator may give a text row (issue 38): its provider's own tool, our own (SearXNG), or none. */
+export const WEB_SEARCH_BACKENDS = ['provider', 'own', 'off'] as const;
+export type WebSearchBackend = (typeof WEB_SEARCH_BACKENDS)[number];
 
 /** A kind of input a model can read. */
 export type ModelInput = 'text' | 'image';
@@ -83,6 +92,7 @@ export interface RowOptions {
   input?: ModelInput[];
   attachment_cost?: number;
   web_search_cost?: number;
+  web_search_backend?: WebSearchBackend;
   context_window?: number;
   max_output_tokens?: number;
 }

@@ -17,8 +17,11 @@ export type StreamEvent =
   | { type: 'rewind'; offset: number }
   /** The reply's web search ran this query (shown as "Searched: …" while the reply streams). */
   | { type: 'search'; query: string }
-  /** The pages the search gave the model, numbered as the reply cites them ([1] is the first). */
-  | { type: 'sources'; sources: { url: string; title: string }[] };
+  /**
+   * The pages the search gave the model, numbered as the reply cites them ([1] is the first); with Google's search
+   * suggestions (HTML) for a reply its Google Search grounding answered.
+   */
+  | { type: 'sources'; sources: { url: string; title: string }[]; suggestions?: string };
 
 /** A reply's cost and timing, also saved in its message metadata. */
 export interface ReplyFigures {

@@ -19,6 +19,7 @@ import { searchTitleChanges } from './017-search-title-changes.js';
 import { sessionRevocation } from './018-session-revocation.js';
 import { userLanguage } from './019-user-language.js';
 import { threadWebSearch } from './020-thread-web-search.js';
+import { modelWebSearch } from './021-model-web-search.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -41,4 +42,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '018-session-revocation': sessionRevocation,
   '019-user-language': userLanguage,
   '020-thread-web-search': threadWebSearch,
+  '021-model-web-search': modelWebSearch,
 };

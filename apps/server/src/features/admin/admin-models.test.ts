@@ -156,6 +156,63 @@ describe(`operator Models on ${TEST_DB}`, () => {
     expect(failed.statusCode).toBe(502);
   });
 
+  it('sets a text row’s web search and its surcharge: the admin list and models.php show them, audited; null returns to the row’s own', async () => {
+    const textRow = async (id: string) =>
+      (await t.client().get('/api/config/models.php')).data.text_models.find((m: { id: string }) => m.id === id);
+    expect(await adminRow(op, 'gpt-4o')).toMatchObject({
+      web_search: 'provider',
+      base_web_search: 'provider',
+      web_search_customised: false,
+      web_search_cost: 1,
+      base_web_search_cost: 1,
+    });
+    expect(await textRow('gpt-4o')).toMatchObject({ web_search: true });
+    expect((await textRow('gpt-4o')).web_search_cost).toBeUndefined();
+    // Image rows carry no web search settings.
+    expect(await adminRow(op, 'dall-e-3')).toMatchObject({ web_search: null, web_search_cost: null, web_search_customised: false });
+
+    const res = await op.post(ADMIN_PATHS.models, {
+      model_id: 'gpt-4o',
+      web_search: 'off',
+      web_search_cost: 3,
+      reason: 'Search costs more',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.models.find((m: { id: string }) => m.id === 'gpt-4o')).toMatchObject({
+      web_search: 'off',
+      base_web_search: 'provider',
+      web_search_customised: true,
+      web_search_cost: 3,
+      base_web_search_cost: 1,
+    });
+    expect(await textRow('gpt-4o')).toMatchObject({ web_search_cost: 3, web_search_backend: 'off', web_search: false });
+
+    // A surcharge of 0 is a free search; the search choice stays as it was.
+    await op.post(ADMIN_PATHS.models, { model_id: 'gpt-4o', web_search: 'own', web_search_cost: 0, reason: 'Our own is free' });
+    expect(await adminRow(op, 'gpt-4o')).toMatchObject({ web_search: 'own', web_search_cost: 0 });
+    expect(await textRow('gpt-4o')).toMatchObject({ web_search_cost: 0, web_search_backend: 'own' });
+
+    await op.post(ADMIN_PATHS.models, { model_id: 'gpt-4o', web_search: null, web_search_cost: null, reason: 'Back to the defaults' });
+    expect(await adminRow(op, 'gpt-4o')).toMatchObject({ web_search: 'provider', web_search_customised: false, web_search_cost: 1 });
+    const back = await textRow('gpt-4o');
+    expect(back.web_search_cost).toBeUndefined();
+    expect(back.web_search_backend).toBeUndefined();
+    expect(back.web_search).toBe(true);
+
+    const log = await audits(t, 'model:gpt-4o');
+    expect(
+      log.map((a) => {
+        const before = JSON.parse(a.before_json ?? '{}');
+        const after = JSON.parse(a.after_json ?? '{}');
+        return [a.reason, before.web_search, before.web_search_cost, after.web_search, after.web_search_cost];
+      }),
+    ).toEqual([
+      ['Search costs more', 'provider', 1, 'off', 3],
+      ['Our own is free', 'off', 3, 'own', 0],
+      ['Back to the defaults', 'own', 0, 'provider', 1],
+    ]);
+  });
+
   it('refuses bad changes with a clear 4xx and changes nothing', async () => {
     const before = await t.ctx.db.kysely.selectFrom('model_overrides').selectAll().orderBy('model_id').execute();
     const auditCount = (await t.ctx.db.kysely.selectFrom('admin_audit').selectAll().execute()).length;
@@ -170,6 +227,19 @@ describe(`operator Models on ${TEST_DB}`, () => {
       [{ model_id: 'gpt-4o', provider_model_id: '', reason: 'empty id' }, 400, /provider_model_id/],
       [{ model_id: 'gpt-4o', enabled: false, reason: '' }, 400, /reason/],
       [{ model_id: 'gpt-4o', enabled: 'no', reason: 'not a boolean' }, 400, /enabled/],
+      [{ model_id: 'gpt-4o', web_search: 'google', reason: 'unknown search' }, 400, /web_search: must be 'provider', 'own', 'off' or null/],
+      [{ model_id: 'gpt-4o', web_search: true, reason: 'not a choice' }, 400, /web_search/],
+      [{ model_id: 'gpt-4o', web_search_cost: -1, reason: 'negative' }, 400, /web_search_cost: must not be negative/],
+      [{ model_id: 'gpt-4o', web_search_cost: 101, reason: 'too dear' }, 400, /web_search_cost: must be at most 100/],
+      [{ model_id: 'gpt-4o', web_search_cost: 1.5, reason: 'fraction' }, 400, /web_search_cost: must be a whole number of credits/],
+      [{ model_id: 'gpt-4o', web_search_cost: '2', reason: 'a string' }, 400, /web_search_cost/],
+      [
+        { model_id: 'dall-e-3', web_search: 'own', reason: 'image row' },
+        400,
+        /web_search: dall-e-3 is an image model, which has no web search/,
+      ],
+      [{ model_id: 'dall-e-3', web_search_cost: 2, reason: 'image row' }, 400, /web_search_cost: dall-e-3 is an image model/],
+      [{ model_id: 'dall-e-3', web_search: null, reason: 'image row' }, 400, /web_search: dall-e-3 is an image model/],
     ];
     for (const [body, status, message] of cases) {
       const res = await op.post(ADMIN_PATHS.models, body);

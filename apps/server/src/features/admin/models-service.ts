@@ -4,23 +4,37 @@ import {
   type AdminModelsResponse,
   type AdminSetFavourites,
   type ModelEntry,
+  type WebSearchBackend,
   type adminUpdateModelSchema,
+  webSearchCost,
 } from '@ensemble/shared';
 import type { z } from 'zod';
 import { type Db, now } from '../../db/connection.js';
-import { type ModelOverride, saveFavourites, saveOverride } from '../catalogue/overrides.js';
+import { type ModelOverride, NO_OVERRIDE, overrideOf, saveFavourites, saveOverride } from '../catalogue/overrides.js';
 import { type ServerCatalogue, applyOverride } from '../catalogue/service.js';
+import { hasOwnSearch } from '../web-search/backend.js';
 import { writeAudit } from './audit.js';
 import type { Operator } from './operator-guard.js';
 
 type UpdateModel = z.output<typeof adminUpdateModelSchema>;
 
-const NONE: ModelOverride = { enabled: null, cost: null, provider_model_id: null, fallbacks: null };
+/** The search a text row's web search uses (issue 38): its own choice, else its provider's tool where it has one, else ours. */
+const searchOf = (row: ModelEntry): WebSearchBackend => row.web_search_backend ?? (hasOwnSearch(row.provider) ? 'provider' : 'own');
 
-/** What the audit log keeps of a row: its effective settings. */
+/** A text row's web search settings in effect: which search, and the credits one adds. */
+const webSearchOf = (row: ModelEntry) =>
+  row.type === 'text' ? { web_search: searchOf(row), web_search_cost: webSearchCost(row) } : { web_search: null, web_search_cost: null };
+
+/** What the audit log keeps of a row: its effective settings (text rows: their web search too). */
 function settingsOf(row: ModelEntry, o: ModelOverride) {
   const eff = applyOverride(row, o);
-  return { enabled: o.enabled !== false, cost: eff.cost, provider_model_id: eff.model_id ?? eff.id, fallbacks: eff.fallbacks ?? [] };
+  return {
+    enabled: o.enabled !== false,
+    cost: eff.cost,
+    provider_model_id: eff.model_id ?? eff.id,
+    fallbacks: eff.fallbacks ?? [],
+    ...(row.type === 'text' ? webSearchOf(eff) : {}),
+  };
 }
 
 /** Every row (disabled ones too) with its operators' settings and live availability. */
@@ -30,9 +44,11 @@ export async function listAdminModels(catalogue: ServerCatalogue): Promise<Omit<
   const missing = await catalogue.unavailableRows();
   const favourites = catalogue.defaultFavourites();
   const models: AdminModelRow[] = catalogue.baseRows().map((base) => {
-    const o = overrides.rows.get(base.id) ?? NONE;
+    const o = overrides.rows.get(base.id) ?? NO_OVERRIDE;
     const eff = applyOverride(base, o);
     const resolved = catalogue.resolveRow(eff);
+    const ownSearch = webSearchOf(base);
+    const search = webSearchOf(eff);
     const availability: AdminModelRow['availability'] =
       o.enabled === false
         ? 'disabled'
@@ -57,6 +73,11 @@ export async function listAdminModels(catalogue: ServerCatalogue): Promise<Omit<
       base_fallbacks: base.fallbacks ?? [],
       favourite: o.enabled !== false && favourites.includes(base.id),
       availability,
+      web_search: search.web_search,
+      base_web_search: ownSearch.web_search,
+      web_search_customised: base.type === 'text' && o.web_search !== null,
+      web_search_cost: search.web_search_cost,
+      base_web_search_cost: ownSearch.web_search_cost,
     };
   });
   return { models, default_favourites: favourites, favourites_customised: overrides.favourites !== null };
@@ -71,6 +92,13 @@ export async function updateModel(db: Db, catalogue: ServerCatalogue, operator: 
   const rows = catalogue.baseRows();
   const base = rows.find((m) => m.id === body.model_id);
   if (!base) throw new AppError('not_found', `No model with the id ${body.model_id}`);
+  // Image rows have no web search: setting one there is a mistake worth saying so.
+  if (base.type !== 'text') {
+    for (const field of ['web_search', 'web_search_cost'] as const) {
+      if (body[field] !== undefined)
+        throw new AppError('bad_request', `Invalid request: ${field}: ${base.id} is an image model, which has no web search`);
+    }
+  }
   if (body.fallbacks) {
     const seen = new Set<string>();
     for (const id of body.fallbacks) {
@@ -85,20 +113,15 @@ export async function updateModel(db: Db, catalogue: ServerCatalogue, operator: 
   let changed = false;
   await db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('model_overrides').selectAll().where('model_id', '=', base.id).executeTakeFirst();
-    const before: ModelOverride = row
-      ? {
-          enabled: row.enabled === null ? null : Number(row.enabled) === 1,
-          cost: row.cost === null ? null : Number(row.cost),
-          provider_model_id: row.provider_model_id,
-          fallbacks: row.fallbacks_json === null ? null : (JSON.parse(row.fallbacks_json) as string[]),
-        }
-      : NONE;
+    const before: ModelOverride = row ? overrideOf(row) : NO_OVERRIDE;
     const after: ModelOverride = {
       // Enabled is the default: only "disabled" is stored.
       enabled: body.enabled === undefined ? before.enabled : body.enabled ? null : false,
       cost: body.cost === undefined ? before.cost : body.cost,
       provider_model_id: body.provider_model_id === undefined ? before.provider_model_id : body.provider_model_id,
       fallbacks: body.fallbacks === undefined ? before.fallbacks : body.fallbacks,
+      web_search: body.web_search === undefined ? before.web_search : body.web_search,
+      web_search_cost: body.web_search_cost === undefined ? before.web_search_cost : body.web_search_cost,
     };
     const was = settingsOf(base, before);
     const will = settingsOf(base, after);

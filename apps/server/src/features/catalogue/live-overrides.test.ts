@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../db/connection.js';
 import { createProviderRegistry, providerSettingsFromEnv } from '../../providers/registry.js';
 import { TEST_DB, type TestApp, createTestApp } from '../../test/app-factory.js';
-import { type CatalogueSignal, saveOverride } from './overrides.js';
+import { type CatalogueSignal, NO_OVERRIDE, saveOverride } from './overrides.js';
 import { createServerCatalogue } from './service.js';
 
 const ids = async (c: ReturnType<typeof createServerCatalogue>) => (await c.list()).text_models.map((m) => m.id);
@@ -17,11 +17,7 @@ describe(`operators' overrides reach a live catalogue on ${TEST_DB}`, () => {
 
   const registry = () => createProviderRegistry(providerSettingsFromEnv({}));
   const disable = (id: string, enabled: boolean) =>
-    t.ctx.db.kysely
-      .transaction()
-      .execute((trx) =>
-        saveOverride(trx, id, { enabled: enabled ? null : false, cost: null, provider_model_id: null, fallbacks: null }, now()),
-      );
+    t.ctx.db.kysely.transaction().execute((trx) => saveOverride(trx, id, { ...NO_OVERRIDE, enabled: enabled ? null : false }, now()));
 
   it('applies a signal at once, and without one only after its cache time', async () => {
     let notify: () => void = () => undefined;

@@ -1,6 +1,7 @@
+import { WEB_SEARCH_BACKENDS, type WebSearchBackend } from '@ensemble/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Redis } from 'ioredis';
-import type { Database } from '../../db/types.js';
+import type { Database, ModelOverridesTable } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -10,7 +11,21 @@ export interface ModelOverride {
   cost: number | null;
   provider_model_id: string | null;
   fallbacks: string[] | null;
+  /** Text rows: which search the row's web search uses (issue 38). */
+  web_search: WebSearchBackend | null;
+  /** Text rows: the credits a web search adds. */
+  web_search_cost: number | null;
 }
+
+/** No operator settings: the row as built in (or as MODELS_FILE has it). */
+export const NO_OVERRIDE: ModelOverride = {
+  enabled: null,
+  cost: null,
+  provider_model_id: null,
+  fallbacks: null,
+  web_search: null,
+  web_search_cost: null,
+};
 
 /** Everything operators set on the catalogue, at one version. */
 export interface CatalogueOverrides {
@@ -28,6 +43,22 @@ const parseList = (json: string | null): string[] | null => {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
 };
 
+/** A stored search choice, or null for one this version does not know. */
+const parseBackend = (value: string | null): WebSearchBackend | null =>
+  (WEB_SEARCH_BACKENDS as readonly string[]).includes(value ?? '') ? (value as WebSearchBackend) : null;
+
+/** One stored row as an override. */
+export function overrideOf(r: ModelOverridesTable): ModelOverride {
+  return {
+    enabled: r.enabled === null ? null : Number(r.enabled) === 1,
+    cost: r.cost === null ? null : Number(r.cost),
+    provider_model_id: r.provider_model_id,
+    fallbacks: parseList(r.fallbacks_json),
+    web_search: parseBackend(r.web_search),
+    web_search_cost: r.web_search_cost === null ? null : Number(r.web_search_cost),
+  };
+}
+
 /** The catalogue version every instance compares with its own. */
 export async function readCatalogueVersion(db: Executor): Promise<number> {
   const row = await db.selectFrom('catalogue_state').select('version').where('id', '=', 1).executeTakeFirst();
@@ -41,17 +72,7 @@ export async function loadOverrides(db: Executor): Promise<CatalogueOverrides> {
   return {
     version: state ? Number(state.version) : 0,
     favourites: parseList(state?.default_favourites_json ?? null),
-    rows: new Map(
-      rows.map((r) => [
-        r.model_id,
-        {
-          enabled: r.enabled === null ? null : Number(r.enabled) === 1,
-          cost: r.cost === null ? null : Number(r.cost),
-          provider_model_id: r.provider_model_id,
-          fallbacks: parseList(r.fallbacks_json),
-        },
-      ]),
-    ),
+    rows: new Map(rows.map((r) => [r.model_id, overrideOf(r)])),
   };
 }
 
@@ -62,6 +83,8 @@ export async function saveOverride(trx: Executor, modelId: string, o: ModelOverr
     cost: o.cost,
     provider_model_id: o.provider_model_id,
     fallbacks_json: o.fallbacks === null ? null : JSON.stringify(o.fallbacks),
+    web_search: o.web_search,
+    web_search_cost: o.web_search_cost,
     updated_at: at,
   };
   await trx

@@ -17,7 +17,7 @@ export const catalogueRoutes: FastifyPluginAsync<{ catalogue: ServerCatalogue; w
     // Each text row says whether it offers web search (issue 38), so the chat shows the switch only where it works.
     const text_models = list.text_models.map((m) => ({
       ...m,
-      web_search: searchBackendFor({ demo: m.demo ?? false }, webSearch) !== null,
+      web_search: searchBackendFor({ demo: m.demo ?? false, provider: m.provider }, m, webSearch) !== null,
     }));
     return { status: 'success', ...list, text_models, default_favourites: catalogue.defaultFavourites() };
   });

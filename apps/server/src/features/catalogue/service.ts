@@ -89,6 +89,9 @@ export function applyOverride(base: ModelEntry, o: ModelOverride | undefined): M
     ...(o.cost !== null ? { cost: o.cost } : {}),
     ...(o.provider_model_id !== null ? { model_id: o.provider_model_id } : {}),
     ...(fallbacks?.length ? { fallbacks } : {}),
+    // Web search is a text row's (issue 38): an image row keeps none.
+    ...(base.type === 'text' && o.web_search !== null ? { web_search_backend: o.web_search } : {}),
+    ...(base.type === 'text' && o.web_search_cost !== null ? { web_search_cost: o.web_search_cost } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { executeHot, now } from '../../db/connection.js';
 import { type SqliteProcedure, callProcedure, installProcedure } from '../../db/sqlite-procedures.js';
 import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
+import type { NativeSearchOutcome } from '../../providers/native-search.js';
 import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
 import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, updateMessage } from '../messages/store.js';
@@ -93,17 +94,69 @@ async function searchFirst(
   const query = searchQuery(search.prompt, search.threadTitle);
   hub.push(job.streamId, { type: 'search', query });
   try {
+    if (search.backend === 'provider') return null;
     const found = await runWebSearch(search.backend, search.settings, { prompt: search.prompt, threadTitle: search.threadTitle, signal });
     hub.push(job.streamId, { type: 'sources', sources: found.sources.map(({ url, title }) => ({ url, title })) });
     return found;
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     job.log.warn({ err: error, streamId: job.streamId, backend: search.backend }, 'web search failed; answering without it');
-    await refundPart(ctx.db, job.reference, job.who, search.cost, job.model.id);
-    job.cost -= search.cost;
-    job.keptCost = (job.keptCost ?? 0) - search.cost;
+    await refundSearch(ctx, job);
     return null;
   }
+}
+
+/** Gives a reply's search surcharge back in the same ledger (no search ran), while its charge is still open. */
+async function refundSearch(ctx: AppContext, job: TextJob): Promise<void> {
+  const search = job.search;
+  if (!search || search.cost <= 0) return;
+  await refundPart(ctx.db, job.reference, job.who, search.cost, job.model.id);
+  job.cost -= search.cost;
+  job.keptCost = (job.keptCost ?? 0) - search.cost;
+}
+
+/**
+ * A provider's own search (issue 38): its queries go out as "Searched: …" while the reply streams. At the end, its
+ * citations become [n] markers: readers are sent back to where the cited text first differs from what they got and
+ * given the rest, so every reader ends with the text that is saved. The sources follow. When the provider ran no
+ * search (or could not: a fallback row without one answered), the surcharge goes back.
+ */
+function providerSearch(hub: StreamHub, job: TextJob) {
+  const queries: string[] = [];
+  let outcome: NativeSearchOutcome | undefined;
+  const request = {
+    maxUses: job.search?.settings.maxUses ?? 1,
+    onQuery: (query: string) => {
+      queries.push(query);
+      hub.push(job.streamId, { type: 'search', query });
+    },
+    onDone: (done: NativeSearchOutcome) => {
+      outcome = done;
+    },
+  };
+  /** The reply's final text and what its metadata records of the search (null: no search ran). */
+  const finish = (content: string): { content: string; searched: SearchMetadata | null; suggestions?: string } => {
+    if (!outcome || outcome.searches <= 0) return { content, searched: null };
+    let text = outcome.text;
+    if (text !== content) {
+      let same = 0;
+      const limit = Math.min(text.length, content.length);
+      while (same < limit && text.charCodeAt(same) === content.charCodeAt(same)) same++;
+      // Not into the middle of a surrogate pair.
+      if (same > 0 && same < limit && /[\uDC00-\uDFFF]/.test(text[same] ?? '')) same--;
+      if (same < content.length) hub.push(job.streamId, { type: 'rewind', offset: same });
+      if (!text.slice(same)) text = text.slice(0, same);
+      else hub.push(job.streamId, { content: text.slice(same), message_id: job.messageId, format: 'markdown' });
+    }
+    const searched = { searched: queries, sources: outcome.sources };
+    hub.push(job.streamId, {
+      type: 'sources',
+      sources: outcome.sources,
+      ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}),
+    });
+    return { content: text, searched, ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}) };
+  };
+  return { request, finish };
 }
 
 /** A user-safe text for any generation failure. */
@@ -254,7 +307,8 @@ export async function runTextJob(
       usage = u;
     };
     const params = { temperature: job.params?.temperature ?? null, maxOutputTokens: job.params?.maxOutputTokens ?? null };
-    const found = job.search ? await searchFirst(ctx, hub, job, signal) : null;
+    const native = job.search?.backend === 'provider' ? providerSearch(hub, job) : null;
+    const found = job.search && !native ? await searchFirst(ctx, hub, job, signal) : null;
     if (found) {
       searched = { searched: [found.query], sources: found.sources.map(({ url, title }) => ({ url, title })) };
       metadata = { ...metadata, ...searched };
@@ -265,7 +319,14 @@ export async function runTextJob(
       }
     }
     const turns = found ? [{ role: 'system' as const, content: searchResultsPrompt(found.query, found.sources) }, ...job.turns] : job.turns;
-    const options = { ...ctx.catalogue.fallbackOptions(), onAnswer, onUsage, params, ...(found ? { search: found } : {}) };
+    const options = {
+      ...ctx.catalogue.fallbackOptions(),
+      onAnswer,
+      onUsage,
+      params,
+      ...(found ? { search: found } : {}),
+      ...(native ? { webSearch: native.request } : {}),
+    };
     for await (const raw of streamFirstAvailable(job.model, job.resolved.chain, turns, signal, options)) {
       const delta = raw.replaceAll(NUL, '');
       if (!delta) continue;
@@ -299,6 +360,16 @@ export async function runTextJob(
     if (gone.signal.aborted) throw gone.signal.reason;
     if (job.signal.aborted) throw job.signal.reason;
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
+    if (native) {
+      const ended = native.finish(content);
+      content = ended.content;
+      if (ended.searched) {
+        searched = ended.searched;
+        metadata = { ...metadata, ...searched, ...(ended.suggestions ? { search_suggestions: ended.suggestions } : {}) };
+      } else {
+        await refundSearch(ctx, job);
+      }
+    }
     // One statement saves the whole text, its status and its figures, with the settlement and outcome.
     const own = answeredBy === job.model ? outcomeOf(null) : undefined;
     if (await finishFigures('complete', own)) {

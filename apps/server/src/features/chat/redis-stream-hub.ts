@@ -8,6 +8,7 @@ import {
   type StreamMeta,
   replayFinished,
   rewindData,
+  rewindOffset,
   toCursor,
 } from './stream-hub.js';
 import { StreamBatcher } from './stream-batcher.js';
@@ -226,7 +227,11 @@ export class RedisStreamHub implements StreamHub {
     const s = this.local.get(id);
     if (!s) return;
     s.seq += 1;
-    s.offset += added.length;
+    const rewindTo = rewindOffset(data);
+    if (rewindTo !== undefined && rewindTo < s.offset) {
+      s.offset = rewindTo;
+      if (s.text !== null) s.text = s.text.slice(0, rewindTo);
+    } else s.offset += added.length;
     const event: HubEvent = { seq: s.seq, offset: s.offset, data };
     if (!added) s.others.push(event);
     else if (s.text !== null) s.text += added;

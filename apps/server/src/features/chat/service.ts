@@ -80,7 +80,10 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
   const attachments = await attachmentsForChat(db.kysely, who, body.attachment_ids ?? [], model);
   // Web search (issue 38): only where the row offers it, refused before any charge otherwise; its surcharge is charged
   // with the message and kept whichever row answers, unless no search runs.
-  const backend = body.web_search && model.type !== 'image' ? searchBackendFor(resolved.adapter, webSearchSettings(ctx.config)) : null;
+  const backend =
+    body.web_search && model.type !== 'image'
+      ? searchBackendFor({ demo: resolved.adapter.demo, provider: resolved.adapter.id }, model, webSearchSettings(ctx.config))
+      : null;
   if (body.web_search && !backend) throw new AppError('bad_request', MESSAGES.webSearchUnavailable(model.name));
   const search = backend ? { backend, cost: webSearchCost(model) } : null;
   const keptCost = attachmentsCost(model, attachments.length) + (search?.cost ?? 0);

@@ -125,6 +125,43 @@ describe.each(['memory', 'redis'] as const)('%s hub: coalescing and resuming fro
     expect(textOf(again)).toBe(full);
   });
 
+  it("takes the generator's own rewind (cited text at a reply's end): live and late readers end with the same text", async () => {
+    const hub = make(30);
+    const id = newId();
+    await hub.create({ id, ownerKey: 'guest:1', model: 'gpt-4o', messageId: null });
+    const live: Array<HubEvent | null> = [];
+    await hub.attach(id, 0, (e) => live.push(e));
+    for (const w of ['Credits are kept', ' for a reply', ' ([site](https://a.example/x))', ' that arrives.']) hub.push(id, delta(w, null));
+    // The provider's citations become a marker: back to where the text first differs, then the rest.
+    hub.push(id, { type: 'rewind', offset: 'Credits are kept for a reply'.length });
+    hub.push(id, delta('[1] that arrives.', null));
+    hub.push(id, { type: 'sources', sources: [{ url: 'https://a.example/x', title: 'A' }] });
+    hub.finish(id);
+    for (let i = 0; i < 100 && live.at(-1) !== null; i++) await sleep(10);
+    const final = 'Credits are kept for a reply[1] that arrives.';
+    const applied = (events: Array<HubEvent | null>) => {
+      let text = '';
+      for (const e of events) {
+        if (!e || e.data === STREAM_DONE) continue;
+        const data = JSON.parse(e.data) as { content?: string; type?: string; offset?: number };
+        if (typeof data.content === 'string') text += data.content;
+        if (data.type === 'rewind') text = text.slice(0, data.offset);
+      }
+      return text;
+    };
+    expect(applied(live)).toBe(final);
+    // Event ids count the text a reader holds: after the rewind and the rest, the final text's length.
+    expect(live.at(-2)?.offset).toBe(final.length);
+    // A reader that comes after the end, from the start or from any id it saw, ends with the same text.
+    expect(applied(await read(hub, id, 0))).toBe(final);
+    for (const e of live) {
+      if (e === null) continue;
+      const have = applied(live.filter((x) => x && x.seq <= e.seq));
+      expect(have.length).toBe(e.offset);
+      expect(applied([{ seq: 0, offset: 0, data: JSON.stringify({ content: have }) }, ...(await read(hub, id, cursorOf(e)))])).toBe(final);
+    }
+  });
+
   it('serves a finished thread reply from its saved message, not from kept events', async () => {
     const hub = make(0);
     const id = newId();

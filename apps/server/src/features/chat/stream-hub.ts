@@ -67,6 +67,12 @@ export type SavedTextLoader = (messageId: number) => Promise<string | undefined>
 /** The data of a rewind event to `offset` (see StreamEvent). */
 export const rewindData = (offset: number): string => JSON.stringify({ type: 'rewind', offset } satisfies StreamEvent);
 const isRewind = (data: string) => data.startsWith('{"type":"rewind"');
+/** The offset a rewind event sets the stream back to (a generator's own, pushed like any event), else undefined. */
+export const rewindOffset = (data: string): number | undefined => {
+  if (!isRewind(data)) return undefined;
+  const offset = (JSON.parse(data) as { offset?: unknown }).offset;
+  return typeof offset === 'number' && Number.isInteger(offset) && offset >= 0 ? offset : undefined;
+};
 
 export const toCursor = (after: number | StreamCursor): StreamCursor =>
   typeof after === 'number' ? { seq: after, offset: after === 0 ? 0 : null } : after;
@@ -319,6 +325,7 @@ export class MemoryStreamHub implements StreamHub {
     const entry = this.streams.get(id);
     if (!entry) return;
     entry.seq += 1;
+    rewindTo ??= rewindOffset(data);
     entry.offset = rewindTo ?? entry.offset + added.length;
     if (rewindTo !== undefined && entry.text !== null) entry.text = entry.text.slice(0, rewindTo);
     const event: HubEvent = { seq: entry.seq, offset: entry.offset, data };

@@ -28,6 +28,7 @@ const SHOWN_METADATA = [
   'image_id',
   'searched',
   'sources',
+  'search_suggestions',
 ] as const;
 
 /** A new share token: 128 random bits, base64url without padding (22 characters). */

@@ -150,8 +150,8 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
           metadata = { ...metadata, searched: [...(metadata?.searched ?? []), query] };
           cb.onSearch?.(metadata);
         },
-        onSources: (sources) => {
-          metadata = { ...metadata, sources };
+        onSources: (sources, suggestions) => {
+          metadata = { ...metadata, sources, ...(suggestions ? { search_suggestions: suggestions } : {}) };
           cb.onSearch?.(metadata);
         },
       });

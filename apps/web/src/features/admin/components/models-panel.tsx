@@ -5,15 +5,18 @@ import {
   type ModelAvailability,
   PROVIDER_LABELS,
   type ProviderId,
+  WEB_SEARCH_BACKENDS,
+  type WebSearchBackend,
 } from '@ensemble/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { adminModelsQuery, useSetFavourites, useUpdateModel } from '../api/models-api';
 import { AdminTable } from './admin-table';
@@ -27,6 +30,16 @@ const AVAILABILITY: Record<ModelAvailability, { label: MessageDescriptor; tone: 
   disabled: { label: msg`Disabled`, tone: 'neutral', hint: msg`Switched off by an operator: hidden everywhere` },
 };
 
+/** The searches a text row's web search may use (issue 38). */
+const WEB_SEARCH: Record<WebSearchBackend, MessageDescriptor> = {
+  provider: msg`Provider's own`,
+  own: msg`Our own (SearXNG)`,
+  off: msg`Off`,
+};
+
+/** The most credits a web search may add (the server refuses more). */
+const MAX_WEB_SEARCH_COST = 100;
+
 /** "a, b , c" -> ["a", "b", "c"]. */
 const ids = (value: string) =>
   value
@@ -37,12 +50,16 @@ const same = (a: readonly string[], b: readonly string[]) => a.length === b.leng
 
 /** The inline editor of one row: sends only what changed, with the reason for the audit log. */
 function EditRow({ row, onDone }: { row: AdminModelRow; onDone(message: string): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const update = useUpdateModel();
   const [enabled, setEnabled] = useState(row.enabled);
   const [cost, setCost] = useState(String(row.cost));
   const [providerId, setProviderId] = useState(row.provider_model_id);
   const [fallbacks, setFallbacks] = useState(row.fallbacks.join(', '));
+  // '' is "the row's default"; only text rows have web search.
+  const searchChoice = row.web_search_customised && row.web_search ? row.web_search : '';
+  const [webSearch, setWebSearch] = useState<WebSearchBackend | ''>(searchChoice);
+  const [searchCost, setSearchCost] = useState(row.web_search_cost === null ? '' : String(row.web_search_cost));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const prefix = `model-${row.id}`;
@@ -50,12 +67,18 @@ function EditRow({ row, onDone }: { row: AdminModelRow; onDone(message: string):
   const baseCost = row.base_cost;
   const baseProviderId = row.base_provider_model_id;
   const modelType = row.type;
+  const hasWebSearch = row.type === 'text';
+  const baseSearch = row.base_web_search ? i18n._(WEB_SEARCH[row.base_web_search]) : '';
+  const baseSearchCost = row.base_web_search_cost;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const c = cost.trim();
     if (!/^\d+$/.test(c)) return setError(t`The cost must be a whole number of credits, 0 or more.`);
     if (!providerId.trim()) return setError(t`The provider model id must not be empty.`);
+    const sc = searchCost.trim();
+    if (hasWebSearch && (!/^\d+$/.test(sc) || Number(sc) > MAX_WEB_SEARCH_COST))
+      return setError(t`The web search surcharge must be a whole number of credits from 0 to 100.`);
     if (reason.trim().length < 3) return setError(t`Say why (at least 3 characters).`);
     const body: AdminUpdateModel = { model_id: row.id, reason: reason.trim() };
     if (enabled !== row.enabled) body.enabled = enabled;
@@ -64,6 +87,10 @@ function EditRow({ row, onDone }: { row: AdminModelRow; onDone(message: string):
       body.provider_model_id = providerId.trim() === row.base_provider_model_id ? null : providerId.trim();
     const list = ids(fallbacks);
     if (!same(list, row.fallbacks)) body.fallbacks = same(list, row.base_fallbacks) ? null : list;
+    if (hasWebSearch) {
+      if (webSearch !== searchChoice) body.web_search = webSearch === '' ? null : webSearch;
+      if (Number(sc) !== row.web_search_cost) body.web_search_cost = Number(sc) === row.base_web_search_cost ? null : Number(sc);
+    }
     if (Object.keys(body).length === 2) return setError(t`Nothing changed.`);
     try {
       await update.mutateAsync(body);
@@ -75,7 +102,7 @@ function EditRow({ row, onDone }: { row: AdminModelRow; onDone(message: string):
 
   return (
     <tr className="bg-surface-2">
-      <td colSpan={8} className="px-3 py-3">
+      <td colSpan={9} className="px-3 py-3">
         <form onSubmit={handleSubmit} noValidate aria-label={t`Edit ${name}`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <label className="flex items-center gap-2 text-sm text-fg" htmlFor={`${prefix}-enabled`}>
             <input
@@ -99,6 +126,38 @@ function EditRow({ row, onDone }: { row: AdminModelRow; onDone(message: string):
             <Trans>Fallbacks: {modelType} model ids, in order, comma-separated</Trans>
             <Input id={`${prefix}-fallbacks`} value={fallbacks} onChange={(e) => setFallbacks(e.target.value)} placeholder={t`None`} />
           </label>
+          {hasWebSearch && (
+            <>
+              <label className="flex flex-col gap-1 text-xs text-muted" htmlFor={`${prefix}-web-search`}>
+                <Trans>Web search</Trans>
+                <Select
+                  id={`${prefix}-web-search`}
+                  value={webSearch}
+                  onChange={(e) => setWebSearch(e.target.value as WebSearchBackend | '')}
+                >
+                  {WEB_SEARCH_BACKENDS.map((b) => (
+                    <option key={b} value={b}>
+                      {i18n._(WEB_SEARCH[b])}
+                    </option>
+                  ))}
+                  <option value="">{t`Default (${baseSearch})`}</option>
+                </Select>
+              </label>
+              <label className="flex flex-col gap-1 text-xs text-muted" htmlFor={`${prefix}-web-search-cost`}>
+                <Trans>Web search surcharge in credits (built-in {baseSearchCost})</Trans>
+                <Input
+                  id={`${prefix}-web-search-cost`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_WEB_SEARCH_COST}
+                  step={1}
+                  value={searchCost}
+                  onChange={(e) => setSearchCost(e.target.value)}
+                />
+              </label>
+            </>
+          )}
           <label className="flex flex-col gap-1 text-xs text-muted sm:col-span-2" htmlFor={`${prefix}-reason`}>
             <Trans>Reason (goes to the audit log)</Trans>
             <Input id={`${prefix}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t`Required`} />
@@ -210,11 +269,12 @@ export function ModelsPanel() {
       </p>
       <AdminTable
         label={t`Model catalogue`}
-        head={[t`Model`, t`Provider`, t`Availability`, t`Cost`, t`Provider id`, t`Fallbacks`, t`Favourite`, '']}
+        head={[t`Model`, t`Provider`, t`Availability`, t`Cost`, t`Provider id`, t`Fallbacks`, t`Web search`, t`Favourite`, '']}
       >
         {q.data.models.map((m) => {
           const modelName = m.name;
           const baseCost = m.base_cost;
+          const surcharge = m.web_search_cost ?? 0;
           return editing === m.id ? (
             <EditRow
               key={m.id}
@@ -249,6 +309,20 @@ export function ModelsPanel() {
               </td>
               <td className="max-w-64 px-3 py-1.5 font-mono text-xs break-all">{m.provider_model_id}</td>
               <td className="px-3 py-1.5 font-mono text-xs">{m.fallbacks.join(', ') || '—'}</td>
+              <td className="px-3 py-1.5">
+                {m.web_search ? (
+                  <>
+                    {i18n._(WEB_SEARCH[m.web_search])}
+                    {m.web_search !== 'off' && (
+                      <span className="block text-xs text-muted tabular-nums">
+                        <Plural value={surcharge} one="+# credit a search" other="+# credits a search" />
+                      </span>
+                    )}
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
               <td className="px-3 py-1.5">{m.favourite ? t`Yes` : ''}</td>
               <td className="px-3 py-1.5 text-end">
                 <Button

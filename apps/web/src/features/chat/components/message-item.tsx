@@ -22,6 +22,7 @@ import { RegenerateMenu } from './regenerate-menu';
 import { ReplyFigures } from '@/components/reply-figures';
 import { VersionSwitcher } from './version-switcher';
 import { linkCitations, ReplySources, SearchedLine } from './reply-sources';
+import { SearchSuggestions } from './search-suggestions';
 
 export interface MessageItemProps {
   message: ChatMessage;
@@ -72,12 +73,14 @@ function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
   useEscapeToSkip(typing && !message.streaming, skip);
   const sources = message.metadata?.sources;
   const searched = message.metadata?.searched;
+  const suggestions = message.metadata?.search_suggestions;
   const text = useMemo(() => (sources?.length ? linkCitations(shown, sources) : shown), [shown, sources]);
   return (
     <div>
       {searched?.length ? <SearchedLine queries={searched} /> : null}
       <Markdown text={text} streaming={Boolean(message.streaming) || typing} />
       {sources?.length ? <ReplySources sources={sources} /> : null}
+      {suggestions ? <SearchSuggestions html={suggestions} /> : null}
       {(message.streaming || typing) && (
         <div className="mt-1 flex items-center gap-2">
           <StreamingDots queued={queued} />
