@@ -84,6 +84,51 @@ describe('Search the web in the chat', () => {
     expect(screen.getByRole('button', { name: 'Search the web' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("a provider's own search: its citations replace the streamed text at the end, and Google's suggestions show in a frame that runs nothing", async () => {
+    const suggestions = '<style>.chip{color:#1a73e8}</style><a class="chip" href="https://www.google.com/search?q=tides">tides</a>';
+    stubApi({
+      routes: {
+        'GET /api/config/models.php': {
+          json: { status: 'success', text_models: TEXT_MODELS.map((m) => ({ ...m, web_search: true })), image_models: IMAGE_MODELS },
+        },
+        'POST /api/credits/check_credits.php': { json: creditsAnswer(25) },
+        'POST /api/threads/create_thread.php': threadCreated(9),
+        'POST /api/threads/thread_settings.php': (init) => {
+          const { thread_id, user_id: _user, ...settings } = JSON.parse(String(init?.body));
+          return { json: { status: 'success', thread_id, settings } };
+        },
+        'POST /api/messages/chat.php': { json: streamStart({ credits: 23, threadId: 9 }) },
+        'GET /api/messages/chat.php': {
+          text: [
+            `data: ${JSON.stringify({ type: 'connection_established', stream_id: 's', message_id: 42 })}`,
+            `data: ${JSON.stringify({ type: 'search', query: 'tides' })}`,
+            `id: 2-27\ndata: ${JSON.stringify({ content: 'The Moon pulls the oceans. ([site](https://example.org/tides))', message_id: 42, format: 'markdown' })}`,
+            `id: 3-25\ndata: ${JSON.stringify({ type: 'rewind', offset: 25 })}`,
+            `id: 4-31\ndata: ${JSON.stringify({ content: '.[1]', message_id: 42, format: 'markdown' })}`,
+            `data: ${JSON.stringify({ type: 'sources', sources: [SOURCES[0]], suggestions })}`,
+            'data: [DONE]',
+          ]
+            .join('\n\n')
+            .concat('\n\n'),
+        },
+      },
+    });
+    renderApp('/prod/thread');
+    await userEvent.click(await screen.findByRole('button', { name: 'Search the web' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Why are there tides?{Enter}');
+    const cited = await screen.findByRole('link', { name: '[1]' });
+    expect(cited).toHaveAttribute('href', 'https://example.org/tides');
+    // The reader ends with the saved text: the provider's inline link gone, the marker in its place.
+    expect(cited.closest('p')).toHaveTextContent(/^The Moon pulls the oceans\.\[1\]$/);
+    const frame = await screen.findByTitle('Google Search suggestions');
+    // No allow-scripts, no allow-same-origin: Google's HTML runs nothing and reaches nothing of ours.
+    expect(frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
+    const doc = frame.getAttribute('srcdoc') ?? '';
+    expect(doc).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+    expect(doc).toContain('<base target="_blank">');
+    expect(doc).toContain(suggestions);
+  });
+
   it('offers no switch on a row without search, and sends no search', async () => {
     stubApi();
     renderApp('/prod/thread');
