@@ -169,6 +169,17 @@ export function xaiSearch(tools: { webSearch: (args: Record<string, unknown>) =>
 export function anthropicSearch(tools: { webSearch_20250305: (args: { maxUses?: number }) => unknown }): NativeSearchForm {
   return {
     request: (maxUses) => ({ tools: { web_search: tools.webSearch_20250305({ maxUses }) } }),
+    // Billed searches as its usage reports them (server_tool_use.web_search_requests): a search refused beyond
+    // max_uses still shows as a call, with an error for its result, and is not billed.
+    searches: (c) => {
+      for (const meta of [...c.stepMetadata].reverse()) {
+        const usage = meta.anthropic?.usage;
+        const server = isRecord(usage) ? usage.server_tool_use : undefined;
+        const count = isRecord(server) ? server.web_search_requests : undefined;
+        if (typeof count === 'number' && Number.isInteger(count) && count >= 0) return count;
+      }
+      return c.searchCalls;
+    },
     cite: (c) =>
       fromAnthropicBlocks(
         c.blocks.map((b) => {

@@ -49,7 +49,7 @@ export interface TextJob {
 }
 
 /** What a reply's search ran and found, as its metadata keeps it. */
-export type SearchMetadata = { searched: string[]; sources: WebSourceRef[] };
+export type SearchMetadata = { searched: string[]; sources: WebSourceRef[]; search_suggestions?: string };
 type WebSourceRef = { url: string; title: string };
 
 /** Roughly four characters a token: the estimate shown when a provider reports no usage. */
@@ -135,7 +135,7 @@ function providerSearch(hub: StreamHub, job: TextJob) {
     },
   };
   /** The reply's final text and what its metadata records of the search (null: no search ran). */
-  const finish = (content: string): { content: string; searched: SearchMetadata | null; suggestions?: string } => {
+  const finish = (content: string): { content: string; searched: SearchMetadata | null } => {
     if (!outcome || outcome.searches <= 0) return { content, searched: null };
     let text = outcome.text;
     if (text !== content) {
@@ -148,13 +148,17 @@ function providerSearch(hub: StreamHub, job: TextJob) {
       if (!text.slice(same)) text = text.slice(0, same);
       else hub.push(job.streamId, { content: text.slice(same), message_id: job.messageId, format: 'markdown' });
     }
-    const searched = { searched: queries, sources: outcome.sources };
+    const searched: SearchMetadata = {
+      searched: queries,
+      sources: outcome.sources,
+      ...(outcome.suggestions ? { search_suggestions: outcome.suggestions } : {}),
+    };
     hub.push(job.streamId, {
       type: 'sources',
       sources: outcome.sources,
       ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}),
     });
-    return { content: text, searched, ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}) };
+    return { content: text, searched };
   };
   return { request, finish };
 }
@@ -365,7 +369,7 @@ export async function runTextJob(
       content = ended.content;
       if (ended.searched) {
         searched = ended.searched;
-        metadata = { ...metadata, ...searched, ...(ended.suggestions ? { search_suggestions: ended.suggestions } : {}) };
+        metadata = { ...metadata, ...searched };
       } else {
         await refundSearch(ctx, job);
       }
