@@ -1,6 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { googleContentError } from './content-parts.js';
 import {
+  cutConnection,
   type FakeContext,
+  type FakeSearch,
   type FakeServer,
   RAW_BODY_MARKER,
   sendJson,
@@ -33,6 +36,8 @@ const CRLF = '\r\n';
  * models/{id}:generateContent and :streamGenerateContent?alt=sse. Like the real one it answers a
  * bad key with 400 API_KEY_INVALID, an unknown model with 404 NOT_FOUND, and safety blocks inside a
  * 200 body: 'safety' as promptFeedback.blockReason, 'content_filter' as finishReason SAFETY.
+ * A request declaring the `googleSearch` tool is answered from `fake.search` in Grounding with Google Search's
+ * wire format (see the grounding section below); its `tools` are checked as strictly as the real API checks them.
  */
 export function startGoogleFake(): Promise<FakeServer> {
   return startFakeServer(async (ctx) => {
@@ -92,6 +97,9 @@ export function startGoogleFake(): Promise<FakeServer> {
       );
     if (systemInstruction !== undefined && !Array.isArray((systemInstruction as { parts?: unknown }).parts))
       return sendJson(res, 400, errorBody(400, 'system_instruction.parts is required'));
+    const badTools = toolsError(rest.tools, model);
+    if (badTools) return sendJson(res, 400, badTools);
+    const grounded = declaresGoogleSearch(rest.tools);
     if (ctx.fake.behaviour === 'hang') return;
     if (ctx.fake.behaviour === 'safety' || ctx.fake.behaviour === 'content_filter') {
       const blocked = ctx.fake.behaviour === 'safety' ? promptBlocked(model) : candidateBlocked(model);
@@ -99,6 +107,10 @@ export function startGoogleFake(): Promise<FakeServer> {
       startSse(res);
       writeSse(res, JSON.stringify(blocked), undefined, CRLF);
       return void res.end();
+    }
+    if (grounded) {
+      if (match[2] === 'generateContent') return sendJson(res, 200, groundedWhole(ctx.fake.search, model));
+      return streamGrounded(ctx, model);
     }
     if (match[2] === 'generateContent') return sendJson(res, 200, response(ctx.fake.chunks.join(''), model, true));
     await stream(ctx, model);
@@ -155,4 +167,298 @@ function response(text: string, model: string, final: boolean) {
     ...(final ? { usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 7, totalTokenCount: 12 } } : {}),
     modelVersion: model,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Grounding with Google Search.
+//
+// Sources, checked 2026-11-28:
+// - googleapis/js-genai src/types.ts @6e9b35c (2026-08-21): Tool, GoogleSearch, GroundingMetadata, GroundingChunkWeb,
+//   GroundingSupport, Segment ("Start index in the given Part, measured in bytes"), SearchEntryPoint. Fields marked
+//   "not supported in Gemini API" there (Tool.retrieval/enterpriseWebSearch/exaAiSearch/parallelAiSearch,
+//   GoogleSearch.excludeDomains/blockingConfidence, GroundingChunkWeb.domain) are not part of the Gemini API.
+// - ai.google.dev/gemini-api/docs/generate-content/google-search (page last updated 2026-06-23): the request
+//   `tools: [{ google_search: {} }]` and the grounded response (webSearchQueries, searchEntryPoint.renderedContent,
+//   groundingChunks [{ web: { uri, title } }], groundingSupports [{ segment: { startIndex, endIndex, text },
+//   groundingChunkIndices }]); the older version of that page shows a real answer: chunk uris are
+//   https://vertexaisearch.cloud.google.com/grounding-api-redirect/<token> links, titles the sites' domains
+//   ("wikipedia.org" for en.wikipedia.org pages), a zero startIndex left out (proto3 JSON) and segments trimmed of
+//   the whitespace between sentences; "If the response doesn't include groundingMetadata, this means the response
+//   wasn't successfully grounded."
+// - vercel/ai packages/google/src/__fixtures__/issue-19822-google-search-live.chunks.txt (a live gemini-2.5-flash
+//   stream with google_search, 2026-08-26): every chunk carries the running usageMetadata (toolUsePromptTokenCount
+//   and its details included) and the stream ends with a chunk of empty text and finishReason STOP; an answer that
+//   was not grounded carries no groundingMetadata at all. (Gemini 2.5 answers have also been seen with an empty
+//   `groundingMetadata: {}`; this fake leaves it out.)
+// - Where streamed grounding lands: on the last chunk, the one with finishReason STOP (@ai-sdk/google 3.0.141 keeps
+//   the last groundingMetadata it sees, and emits each chunk's groundingChunks as `source` parts).
+// - Errors: "google_search_retrieval is not supported. Please use google_search tool instead." (400 INVALID_ARGUMENT,
+//   reported verbatim by many Gemini 2.x/3.x users, 2025-2026); proto JSON parsing errors "Invalid JSON payload
+//   received. Unknown name "x" at 'tools[0]': Cannot find field." with a google.rpc.BadRequest fieldViolation per
+//   unknown name; "Search Grounding is not supported." for a model without grounding (Gemma). The proto JSON parser
+//   takes each field by its lowerCamel or its snake_case name (google_search and googleSearch alike).
+// ---------------------------------------------------------------------------------------------------------------
+
+const TYPE_PREFIX = 'type.googleapis.com/google.ai.generativelanguage.v1beta';
+
+/** Tool fields the Gemini API takes (js-genai Tool minus those "not supported in Gemini API"), as proto names. */
+const TOOL_FIELDS = [
+  'function_declarations',
+  'google_search_retrieval',
+  'code_execution',
+  'google_search',
+  'computer_use',
+  'url_context',
+  'file_search',
+  'google_maps',
+  'mcp_servers',
+];
+/** GoogleSearch's fields in the Gemini API (excludeDomains and blockingConfidence are Vertex AI only). */
+const GOOGLE_SEARCH_FIELDS = ['search_types', 'time_range_filter'];
+const SEARCH_TYPES_FIELDS = ['web_search', 'image_search'];
+const INTERVAL_FIELDS = ['start_time', 'end_time'];
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Violation {
+  field: string;
+  description: string;
+}
+
+/** The proto field of `value` named (in either spelling) `name`. */
+const field = (value: Record<string, unknown>, name: string): unknown => {
+  for (const [key, v] of Object.entries(value)) if (snake(key) === name) return v;
+  return undefined;
+};
+
+/** Unknown names in a message, as the proto JSON parser reports them. */
+function unknownNames(value: Record<string, unknown>, known: string[], at: string): Violation[] {
+  return Object.keys(value)
+    .filter((key) => !known.includes(snake(key)))
+    .map((key) => ({ field: at, description: `Invalid JSON payload received. Unknown name "${key}" at '${at}': Cannot find field.` }));
+}
+
+/** A value where a message belongs: `Invalid value at '<path>' (<type>), <value>`. */
+const notMessage = (at: string, type: string, value: unknown): Violation => ({
+  field: at,
+  description: `Invalid value at '${at}' (${TYPE_PREFIX}.${type}), ${JSON.stringify(value)}`,
+});
+
+/**
+ * Why the real API would refuse `tools` (the error body), or null. Parsing comes first: every unknown name or
+ * misplaced value is listed, as Google lists them; then what parses but is refused (the old retrieval tool, search
+ * on a model without grounding).
+ */
+function toolsError(tools: unknown, model: string): ReturnType<typeof errorBody> | null {
+  if (tools === undefined || tools === null) return null;
+  const violations: Violation[] = [];
+  if (!Array.isArray(tools)) violations.push(notMessage('tools', 'Tool', tools));
+  for (const [i, tool] of (Array.isArray(tools) ? tools : []).entries()) {
+    const at = `tools[${i}]`;
+    if (!isObject(tool)) {
+      violations.push(notMessage(at, 'Tool', tool));
+      continue;
+    }
+    violations.push(...unknownNames(tool, TOOL_FIELDS, at));
+    const search = field(tool, 'google_search');
+    if (search === undefined) continue;
+    const searchAt = `${at}.google_search`;
+    if (!isObject(search)) {
+      violations.push(notMessage(searchAt, 'Tool.GoogleSearch', search));
+      continue;
+    }
+    violations.push(...unknownNames(search, GOOGLE_SEARCH_FIELDS, searchAt));
+    const types = field(search, 'search_types');
+    if (types !== undefined) {
+      if (isObject(types)) violations.push(...unknownNames(types, SEARCH_TYPES_FIELDS, `${searchAt}.search_types`));
+      else violations.push(notMessage(`${searchAt}.search_types`, 'Tool.GoogleSearch.SearchTypes', types));
+    }
+    const range = field(search, 'time_range_filter');
+    if (range !== undefined) {
+      if (isObject(range)) violations.push(...unknownNames(range, INTERVAL_FIELDS, `${searchAt}.time_range_filter`));
+      else violations.push(notMessage(`${searchAt}.time_range_filter`, 'Interval', range));
+    }
+  }
+  if (violations.length)
+    return errorBody(400, violations.map((v) => v.description).join('\n'), [
+      { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations },
+    ]);
+  const list = tools as Record<string, unknown>[];
+  if (list.some((tool) => field(tool, 'google_search_retrieval') !== undefined))
+    return errorBody(400, 'google_search_retrieval is not supported. Please use google_search tool instead.');
+  if (declaresGoogleSearch(list) && !model.startsWith('gemini-')) return errorBody(400, 'Search Grounding is not supported.');
+  return null;
+}
+
+function declaresGoogleSearch(tools: unknown): boolean {
+  return Array.isArray(tools) && tools.some((tool) => isObject(tool) && field(tool, 'google_search') !== undefined);
+}
+
+/** Second-level labels under a two-letter country code that sites register below (co.uk, com.tw, …). */
+const COUNTRY_SLDS = new Set(['ac', 'co', 'com', 'edu', 'gob', 'go', 'gov', 'ltd', 'ne', 'net', 'or', 'org', 'plc']);
+
+/**
+ * The site a chunk is titled with: its registrable domain, as Google titles them ("wikipedia.org" for an
+ * en.wikipedia.org page, "ltn.com.tw" for news.ltn.com.tw). A short approximation of the Public Suffix List.
+ */
+export function groundingSite(url: string): string {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return url;
+  }
+  const labels = host.split('.');
+  if (labels.length <= 2 || /^\d+$/.test(labels[labels.length - 1] ?? '')) return host;
+  const tld = labels[labels.length - 1] as string;
+  const sld = labels[labels.length - 2] as string;
+  return labels.slice(tld.length === 2 && COUNTRY_SLDS.has(sld) ? -3 : -2).join('.');
+}
+
+/** The redirect link Google gives for a result instead of its URL (stable per result here, so tests can predict it). */
+export function groundingRedirect(url: string, index: number): string {
+  const token = ['AUZIYQ', `${index}\n${url}`, `${url}\n${index}`]
+    .map((part, i) => (i === 0 ? part : createHash('sha256').update(part).digest('base64url')))
+    .join('');
+  return `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${token}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/**
+ * searchEntryPoint.renderedContent: Google's Search Suggestions widget, a <style> block and a carousel of chips, one
+ * per query, each a link to the Google search for it (no script). Condensed from the widgets Google returns.
+ */
+function renderedContent(queries: readonly string[]): string {
+  const chips = queries.map((query) => {
+    const q = encodeURIComponent(query).replace(/%20/g, '+');
+    return `    <a class="chip" href="https://www.google.com/search?q=${q}&client=app-vertex-grounding&safesearch=active">${escapeHtml(query)}</a>`;
+  });
+  return [
+    '<style>',
+    '.container {\n  align-items: center;\n  border-radius: 8px;\n  display: flex;\n  font-family: Google Sans, Roboto, sans-serif;\n  font-size: 14px;\n  line-height: 20px;\n  padding: 8px 12px;\n}',
+    '.chip {\n  display: inline-block;\n  border: solid 1px;\n  border-radius: 16px;\n  min-width: 14px;\n  padding: 5px 16px;\n  text-align: center;\n  user-select: none;\n  margin: 0 8px;\n}',
+    '.carousel {\n  overflow: auto;\n  scrollbar-width: none;\n  white-space: nowrap;\n  margin-right: -12px;\n}',
+    '.headline {\n  display: flex;\n  margin-right: 4px;\n}',
+    '@media (prefers-color-scheme: light) {\n  .container { background-color: #fafafa; box-shadow: 0 0 0 1px #0000000f; }\n  .chip { background-color: #ffffff; border-color: #d2d2d2; color: #5e5e5e; text-decoration: none; }\n  .logo-dark { display: none; }\n}',
+    '@media (prefers-color-scheme: dark) {\n  .container { background-color: #1f1f1f; box-shadow: 0 0 0 1px #ffffff26; }\n  .chip { background-color: #2c2c2c; border-color: #3c4043; color: #fff; text-decoration: none; }\n  .logo-light { display: none; }\n}',
+    '</style>',
+    '<div class="container">',
+    '  <div class="headline">',
+    '    <svg class="logo-light" width="18" height="18" viewBox="9 9 35 35" fill="none" xmlns="http://www.w3.org/2000/svg"><circle cx="26.3" cy="26.6" r="17" fill="#4285F4"/></svg>',
+    '    <svg class="logo-dark" width="18" height="18" viewBox="0 0 48 48" xmlns="http://www.w3.org/2000/svg"><circle cx="24" cy="23" fill="#FFF" r="22"/></svg>',
+    '    <div class="gradient-container"><div class="gradient"></div></div>',
+    '  </div>',
+    '  <div class="carousel">',
+    ...chips,
+    '  </div>',
+    '</div>',
+    '',
+  ].join('\n');
+}
+
+/** The reply's text and, when the model searched, its candidate's groundingMetadata. */
+function grounding(search: FakeSearch): { text: string; metadata?: Record<string, unknown> } {
+  const text = search.answer.map((piece) => piece.text).join('');
+  if (search.queries.length === 0) return { text };
+  const supports: Record<string, unknown>[] = [];
+  let before = '';
+  for (const piece of search.answer) {
+    const cites = (piece.cites ?? []).filter((i) => Number.isInteger(i) && i >= 0 && i < search.results.length);
+    const claim = piece.text.trim();
+    if (cites.length && claim) {
+      // Byte offsets into the reply's UTF-8, the segment trimmed of the space between sentences as Google trims it.
+      const startIndex = Buffer.byteLength(before + piece.text.slice(0, piece.text.length - piece.text.trimStart().length));
+      const endIndex = startIndex + Buffer.byteLength(claim);
+      supports.push({ segment: { ...(startIndex ? { startIndex } : {}), endIndex, text: claim }, groundingChunkIndices: cites });
+    }
+    before += piece.text;
+  }
+  return {
+    text,
+    metadata: {
+      webSearchQueries: [...search.queries],
+      searchEntryPoint: { renderedContent: renderedContent(search.queries) },
+      groundingChunks: search.results.map((result, i) => ({
+        web: { uri: groundingRedirect(result.url, i), title: groundingSite(result.url) },
+      })),
+      ...(supports.length ? { groundingSupports: supports } : {}),
+    },
+  };
+}
+
+const tokens = (text: string) => Math.ceil(Buffer.byteLength(text) / 4);
+
+/** usageMetadata as Gemini sends it with search: running counts, the search results' tokens as toolUsePrompt. */
+function groundedUsage(text: string, search: FakeSearch) {
+  const prompt = 5;
+  const candidates = tokens(text);
+  const toolUse = search.queries.length ? 120 * search.queries.length + 60 * search.results.length : 0;
+  return {
+    promptTokenCount: prompt,
+    ...(candidates ? { candidatesTokenCount: candidates } : {}),
+    totalTokenCount: prompt + candidates + toolUse,
+    promptTokensDetails: [{ modality: 'TEXT', tokenCount: prompt }],
+    ...(toolUse ? { toolUsePromptTokenCount: toolUse, toolUsePromptTokensDetails: [{ modality: 'TEXT', tokenCount: toolUse }] } : {}),
+  };
+}
+
+/** A grounded generateContent answer: the whole reply in one part, its grounding on the candidate. */
+function groundedWhole(search: FakeSearch, model: string) {
+  const { text, metadata } = grounding(search);
+  return {
+    candidates: [
+      {
+        content: { parts: [{ text }], role: 'model' },
+        finishReason: 'STOP',
+        index: 0,
+        ...(metadata ? { groundingMetadata: metadata } : {}),
+      },
+    ],
+    usageMetadata: groundedUsage(text, search),
+    modelVersion: model,
+    responseId: randomBytes(16).toString('base64url'),
+  };
+}
+
+/**
+ * A grounded stream: one chunk per answer piece, each with the running usage, then the closing chunk (empty text,
+ * finishReason STOP) that carries the groundingMetadata. 'slow' waits before the first chunk; 'cut' drops the
+ * connection after two chunks, before any grounding arrived.
+ */
+async function streamGrounded(ctx: FakeContext, model: string): Promise<void> {
+  const search = structuredClone(ctx.fake.search);
+  const { text, metadata } = grounding(search);
+  const responseId = randomBytes(16).toString('base64url');
+  const chunk = (candidate: Record<string, unknown>, sent: string) => ({
+    candidates: [{ ...candidate, index: 0 }],
+    usageMetadata: groundedUsage(sent, search),
+    modelVersion: model,
+    responseId,
+  });
+  const chunks: unknown[] = [];
+  let sent = '';
+  for (const piece of search.answer) {
+    if (!piece.text) continue;
+    sent += piece.text;
+    chunks.push(chunk({ content: { parts: [{ text: piece.text }], role: 'model' } }, sent));
+  }
+  chunks.push(
+    chunk(
+      { content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', ...(metadata ? { groundingMetadata: metadata } : {}) },
+      text,
+    ),
+  );
+  startSse(ctx.res);
+  if (ctx.fake.behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, ctx.fake.slowMs));
+  for (const [index, body] of chunks.entries()) {
+    if (ctx.res.destroyed) return;
+    if (ctx.fake.behaviour === 'cut' && index === 2) return cutConnection(ctx.res);
+    writeSse(ctx.res, JSON.stringify(body), undefined, CRLF);
+    // A tick between chunks so the client really receives them as separate reads.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  ctx.res.end();
 }
