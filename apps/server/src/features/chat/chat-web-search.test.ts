@@ -108,6 +108,27 @@ describe('web search on the demo provider (no keys): the help pages stand in for
     expect(markdown.body).toContain('[1]');
   });
 
+  it('searches for a comparison slot too (no thread): each slot pays its own search', async () => {
+    const c = await guest(t);
+    const slot = (model: string) =>
+      c.post('/api/messages/chat.php', {
+        thread_id: null,
+        model,
+        stream: true,
+        is_comparison: true,
+        web_search: true,
+        messages: [{ content: 'How do monthly credits and plans work?', role: 'user' }],
+      });
+    const posts = [await slot('gpt-4o'), await slot('claude-3-5-sonnet-latest')];
+    for (const post of posts) expect(post.statusCode).toBe(200);
+    for (const post of posts) {
+      const stream = await events(c, post.data.data.stream_id);
+      expect(stream.find((e) => e.type === 'search')).toEqual({ type: 'search', query: 'How do monthly credits and plans work?' });
+      expect((stream.find((e) => e.type === 'sources')?.sources as unknown[]).length).toBeGreaterThan(0);
+    }
+    expect(await credits(c)).toBe(25 - 2 * 2);
+  });
+
   it('marks the rows that offer search in models.php: every text row of the demo provider', async () => {
     const list = (await t.client().get('/api/config/models.php')).data;
     expect(list.text_models.length).toBeGreaterThan(0);
