@@ -35,6 +35,8 @@ export class SearchCollector {
   readonly stepMetadata: Record<string, Record<string, unknown>>[] = [];
   private readonly queried = new Map<string, string | null>();
   private readonly texts = new Map<string, Extract<Block, { kind: 'text' }>>();
+  /** Tool input as it streamed (xAI's search call has its query only there; its tool-call's input is {}). */
+  private readonly inputs = new Map<string, string>();
 
   constructor(private readonly onQuery: (query: string) => void) {}
 
@@ -57,6 +59,12 @@ export class SearchCollector {
         if (block && isRecord(part.providerMetadata)) block.meta = part.providerMetadata;
         break;
       }
+      case 'tool-input-delta': {
+        const id = String(part.id);
+        const soFar = this.inputs.get(id) ?? '';
+        if (soFar.length < 10_000) this.inputs.set(id, soFar + String(part.delta ?? ''));
+        break;
+      }
       case 'tool-call':
       case 'tool-result': {
         if (part.providerExecuted !== true) break;
@@ -65,7 +73,7 @@ export class SearchCollector {
           this.queried.set(id, null);
           this.blocks.push({ kind: 'tool', id });
         }
-        const query = queryOf(part.input) ?? queryOf(part.output);
+        const query = queryOf(part.input) ?? queryOf(part.output) ?? queryOf(this.inputs.get(id));
         if (query && this.queried.get(id) === null) {
           this.queried.set(id, query);
           this.onQuery(query);

@@ -12,6 +12,7 @@ import {
   streamChunks,
   writeSse,
 } from './fake-server.js';
+import { type ResponsesFlavour, responses } from './openai-responses.js';
 import { DEEPSEEK_SERVED, OPENAI_SERVED, XAI_SERVED } from './served-models.js';
 
 /** Which OpenAI-compatible API the fake plays: they share the wire format, not their errors. */
@@ -74,7 +75,7 @@ const IMAGE_SIZES: [RegExp, string[]][] = [
 
 /**
  * A fake of the OpenAI API (and of OpenAI-compatible ones: xAI, DeepSeek): GET /models, Chat
- * Completions with SSE chunks ending in [DONE], and /images/generations answering b64_json. It
+ * Completions with SSE chunks ending in [DONE], the Responses API with its web search (OpenAI, xAI), and /images/generations answering b64_json. It
  * requires a bearer key and refuses models its provider does not serve. `prefix` is the path the
  * API lives under ('/v1' for OpenAI and xAI, '' for DeepSeek).
  */
@@ -95,8 +96,9 @@ export function startOpenAIFake(options: { prefix?: string; flavour?: OpenAIFlav
       return sendJson(res, 200, { object: 'list', data });
     }
     const isChat = request.method === 'POST' && request.path === `${prefix}/chat/completions`;
+    const isResponses = flavour !== 'deepseek' && request.method === 'POST' && request.path === `${prefix}/responses`;
     const isImage = flavour === 'openai' && request.method === 'POST' && request.path === `${prefix}/images/generations`;
-    if (!isChat && !isImage) {
+    if (!isChat && !isImage && !isResponses) {
       return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error', code: null } });
     }
     const model = String((request.body as { model?: unknown })?.model ?? '');
@@ -105,6 +107,7 @@ export function startOpenAIFake(options: { prefix?: string; flavour?: OpenAIFlav
       return sendJson(res, status, body);
     }
     if (isChat) return chat(ctx, model, flavour);
+    if (isResponses) return responses(ctx, model, flavour as ResponsesFlavour);
     return image(ctx, model);
   }, SERVED[flavour]);
 }
