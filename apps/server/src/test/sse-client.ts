@@ -101,3 +101,17 @@ export async function startThreadReply(c: TestClient, prompt: string) {
     threadId: thread.data.thread_id as number,
   };
 }
+
+/** The JSON events of a whole event-stream body (its `data:` lines), [DONE] left out. */
+export function dataEvents(body: string): Record<string, unknown>[] {
+  return body
+    .split('\n\n')
+    .map((block) =>
+      block
+        .split('\n')
+        .find((line) => line.startsWith('data: '))
+        ?.slice(6),
+    )
+    .filter((data): data is string => Boolean(data) && data !== '[DONE]')
+    .map((data) => JSON.parse(data) as Record<string, unknown>);
+}

@@ -1,6 +1,7 @@
 import type { ProviderId } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { dataEvents } from '../../test/sse-client.js';
 import { DEFAULT_SEARCH, type ProviderFake, startProviderFake } from '../../test/fakes/provider-fakes.js';
 
 /**
@@ -28,16 +29,7 @@ const KEY_VARS: Record<string, [string, string]> = {
 /** The stream's events, and its text as a reader ends with it (content appended, rewinds applied). */
 async function read(c: TestClient, streamId: string): Promise<{ events: Event[]; text: string }> {
   const res = await c.get(`/api/messages/chat.php?stream=true&stream_id=${streamId}`);
-  const events = res.body
-    .split('\n\n')
-    .map((block) =>
-      block
-        .split('\n')
-        .find((line) => line.startsWith('data: '))
-        ?.slice(6),
-    )
-    .filter((data): data is string => Boolean(data) && data !== '[DONE]')
-    .map((data) => JSON.parse(data) as Event);
+  const events = dataEvents(res.body);
   let text = '';
   for (const e of events) {
     if (typeof e.content === 'string') text += e.content;

@@ -12,7 +12,8 @@ import { retryWhileBusy } from '@/lib/busy-retry';
 import { chatStreamUrl, readChatStream, StreamError } from '@/lib/event-stream';
 import { checkCredits } from './api/check-credits';
 import { startReply } from './api/start-reply';
-import type { SlotAsk } from './types';
+import { searchOf, slotSearchCost, slotSearches } from './slot-search';
+import type { SlotAsk, SlotSearch } from './types';
 
 /** What a slot run reports. */
 export interface SlotCallbacks {
@@ -24,6 +25,8 @@ export interface SlotCallbacks {
   onStream?(streamId: string): void;
   /** Whether the user pressed the slot's Stop. */
   stopped?(): boolean;
+  /** The reply's web search ran a query or gave its sources (issue 38): all it searched and found so far. */
+  onSearch?(search: SlotSearch): void;
 }
 
 /** How a slot run ended. */
@@ -34,6 +37,8 @@ export type SlotOutcome =
       completionStats: { time: number; credits: number };
       note?: string;
       figures?: ReplyFigures;
+      /** What the reply searched and the sources it cites. */
+      search?: SlotSearch;
     }
   | {
       status: 'error' | 'credits_exhausted';
@@ -85,16 +90,24 @@ export async function runSlot(
   try {
     let content = '';
     let note: string | undefined;
-    const price = modelCost(model) + attachmentsCost(model, ask.attachmentIds.length);
+    // Only a slot whose model offers search asks for it, and pays its surcharge.
+    const searches = slotSearches(model, ask.webSearch);
+    const price = modelCost(model) + attachmentsCost(model, ask.attachmentIds.length) + slotSearchCost(model, ask.webSearch);
     let credits = price;
     let figures: ReplyFigures | undefined;
+    let search: SlotSearch | undefined;
     if (!streamId) {
       // A full server refuses before it charges anything: the slot asks again when it says.
-      const res = await retryWhileBusy(() => startReply(model, ask, userId, signal), { signal, wanted: () => !cb.stopped?.() });
+      const res = await retryWhileBusy(() => startReply(model, ask, userId, signal, searches), {
+        signal,
+        wanted: () => !cb.stopped?.(),
+      });
       cb.onCredits(res.credits_remaining);
       content = res.data.content;
       note = res.data.metadata?.fallback_note;
       figures = figuresOf(res.data.metadata);
+      search = searchOf(res.data.metadata);
+      if (search) cb.onSearch?.(search);
       streamId = res.data.stream_id ?? undefined;
     }
     if (streamId) {
@@ -105,6 +118,14 @@ export async function runSlot(
         onFallback: (fallback) => cb.onFallback?.(fallback.note),
         onFigures: (f) => {
           figures = f;
+        },
+        onSearch: (query) => {
+          search = { ...search, searched: [...(search?.searched ?? []), query] };
+          cb.onSearch?.(search);
+        },
+        onSources: (sources, suggestions) => {
+          search = { ...search, sources, ...(suggestions ? { searchSuggestions: suggestions } : {}) };
+          cb.onSearch?.(search);
         },
       }).catch((error: unknown) => {
         // A reply that failed before any content was refunded on the server.
@@ -118,6 +139,11 @@ export async function runSlot(
         if (credits < price) void refreshBalance(cb);
       }
     }
+    // A search that could not run was given back: the reply's figures say what it cost in the end.
+    if (searches && figures && figures.credits < credits) {
+      credits = figures.credits;
+      void refreshBalance(cb);
+    }
     const stopped = cb.stopped?.() ?? false;
     // Stopped before its first token: the server removed it and gave the credits back.
     if (!content && stopped) void refreshBalance(cb);
@@ -125,7 +151,14 @@ export async function runSlot(
     const time = Math.round((performance.now() - started) / 100) / 10;
     if (stopped) credits = content ? credits : 0;
     const outcome = stopped ? ('stopped' as const) : ('complete' as const);
-    return { status: outcome, content, completionStats: { time, credits }, ...(note ? { note } : {}), ...(figures ? { figures } : {}) };
+    return {
+      status: outcome,
+      content,
+      completionStats: { time, credits },
+      ...(note ? { note } : {}),
+      ...(figures ? { figures } : {}),
+      ...(search ? { search } : {}),
+    };
   } catch (error) {
     const text = error instanceof Error ? error.message.replace(/^CREDITS_EXHAUSTED:\s*/, '') : '';
     if (creditsFailure(error)) return { status: 'credits_exhausted', message: text || MESSAGES.creditsExhaustedUser };

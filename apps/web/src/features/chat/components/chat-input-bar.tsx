@@ -1,7 +1,6 @@
 import { UI, acceptsImages, webSearchCost } from '@ensemble/shared';
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { ArrowUp, Globe, Square } from 'lucide-react';
+import { ArrowUp, Square } from 'lucide-react';
 import {
   memo,
   type ClipboardEvent,
@@ -20,6 +19,7 @@ import { selectCurrentModel, usePreferences } from '@/features/preferences';
 import { modelsInOrder, useModels } from '@/lib/models';
 import type { SendRequest } from '../types';
 import { AspectRatioPicker } from '@/components/aspect-ratio-picker';
+import { WebSearchToggle } from '@/components/web-search-toggle';
 import { TypeToggle } from './type-toggle';
 
 /** Whether the browser grows a textarea with its text itself (CSS `field-sizing: content`). */
@@ -185,25 +185,7 @@ export const ChatInputBar = memo(function ChatInputBar({
           unavailable={canAttach ? unavailable : undefined}
         />
         {messageType === 'image' && <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />}
-        {searchable && (
-          <button
-            type="button"
-            aria-pressed={searching}
-            aria-label={t`Search the web`}
-            title={
-              searching
-                ? t`Replies search the web first and cite their sources. Click to turn off.`
-                : t`Search the web before answering, and cite the sources`
-            }
-            onClick={() => onWebSearchChange?.(!webSearch)}
-            data-testid="web-search-toggle"
-            className={`inline-flex h-9 items-center gap-1.5 rounded-xl border px-2.5 text-sm transition ${searching ? 'border-accent/60 bg-accent/10 text-accent-ink' : 'border-border text-muted hover:bg-surface-2 hover:text-fg'}`}
-          >
-            <Globe className="size-4" aria-hidden />
-            <span className="hidden sm:inline">{t`Search`}</span>
-            {searching && <span className="text-xs">{t`${plural(searchCost, { one: '+# credit', other: '+# credits' })}`}</span>}
-          </button>
-        )}
+        {searchable && <WebSearchToggle on={searching} cost={searchCost} onChange={() => onWebSearchChange?.(!webSearch)} />}
         {streaming && onStop ? (
           <button
             type="button"

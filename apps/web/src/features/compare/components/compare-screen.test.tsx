@@ -1,10 +1,11 @@
-import { TEXT_MODELS } from '@ensemble/shared';
+import { IMAGE_MODELS, type ModelEntry, TEXT_MODELS } from '@ensemble/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/features/preferences';
 import { stubApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
+import { COMPARE_WEB_SEARCH_KEY } from '../hooks/use-web-search-switch';
 import { validateComparison } from '../validate-comparison';
 
 const info = (remaining: number) => ({ remaining, credits_used: 25 - remaining, status: 'active' });
@@ -159,5 +160,209 @@ describe('validateComparison', () => {
     const catalogue = { text_models: [...TEXT_MODELS], image_models: [] };
     expect(validateComparison(['gpt-4o', 'gpt-99'], 'Hi', catalogue)).toBe('Model gpt-99 not found');
     expect(validateComparison(['gpt-4o', null], 'Hi', catalogue)).toBeNull();
+  });
+});
+
+const SOURCES = [
+  { url: 'https://example.org/tides', title: 'Tides explained' },
+  { url: '/prod/help/credits', title: 'How credits work' },
+];
+
+/** models.php with the given rows changed (which offer search, what it costs, whether they stream). */
+function catalogueWith(change: Record<string, Partial<ModelEntry>>) {
+  return {
+    json: { status: 'success', text_models: TEXT_MODELS.map((m) => ({ ...m, ...change[m.id] })), image_models: IMAGE_MODELS },
+  };
+}
+
+/** gpt-4o searches at 1 credit, claude at 2, gemini offers no search. */
+const SEARCHING = {
+  'gpt-4o': { web_search: true },
+  'claude-3-7-sonnet-latest': { web_search: true, web_search_cost: 2 },
+  'gemini-2.0-flash-exp': { web_search: false },
+};
+
+/** A stream that searched first (for a model that was asked to), then cites its sources. */
+const searchedSse = (credits: number) =>
+  [
+    `data: ${JSON.stringify({ type: 'connection_established', stream_id: 's', message_id: null })}`,
+    `data: ${JSON.stringify({ type: 'search', query: 'Why are there tides?' })}`,
+    `data: ${JSON.stringify({ type: 'sources', sources: SOURCES })}`,
+    `id: 1\ndata: ${JSON.stringify({ content: 'The Moon pulls the oceans [1]; see the help [2].', message_id: null, format: 'markdown' })}`,
+    `id: 2\ndata: ${JSON.stringify({ type: 'figures', figures: { ...FIGURES, credits } })}`,
+    'data: [DONE]',
+  ]
+    .join('\n\n')
+    .concat('\n\n');
+
+describe('Search the web in Compare', () => {
+  beforeEach(() => usePreferences.getState().resetPreferences());
+
+  const toggle = () => screen.findByRole('button', { name: 'Search the web' });
+
+  it('offers the switch only while a chosen model offers search', async () => {
+    stubApi({ routes: { 'GET /api/config/models.php': catalogueWith({ 'gemini-2.0-flash-exp': { web_search: true } }) } });
+    renderApp('/prod/compare');
+    expect(await toggle()).toHaveAttribute('aria-pressed', 'false');
+    // Without the one model that offers it, no switch.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear model 3' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Search the web' })).toBeNull());
+  });
+
+  it('offers no switch when no model offers search', async () => {
+    stubApi();
+    renderApp('/prod/compare');
+    await screen.findByRole('textbox', { name: 'Prompt' });
+    expect(screen.getByTestId('slot-0-picker')).toHaveTextContent('GPT-4o');
+    expect(screen.queryByRole('button', { name: 'Search the web' })).toBeNull();
+  });
+
+  it('each slot whose model offers search searches and pays its own surcharge: the note adds them up, the others send nothing extra', async () => {
+    const checks: number[] = [];
+    const bodies: Record<string, unknown>[] = [];
+    stubApi({
+      routes: {
+        'GET /api/config/models.php': catalogueWith(SEARCHING),
+        'POST /api/credits/check_credits.php': (init) => {
+          checks.push(JSON.parse(String(init?.body)).required_credits ?? 0);
+          return { json: { status: 'success', credits_info: info(25), plan: 'guest' } };
+        },
+        'POST /api/messages/chat.php': (init) => {
+          const body = JSON.parse(String(init?.body));
+          bodies.push(body);
+          return { json: started(body.model) };
+        },
+        'GET /api/messages/chat.php': (_init, url) => {
+          const model = url.searchParams.get('model');
+          if (model === 'gpt-4o') return { text: searchedSse(2) };
+          if (model === 'claude-3-7-sonnet-latest') return { text: searchedSse(3) };
+          return { text: sse('The Moon [1], unsearched') };
+        },
+      },
+    });
+    renderApp('/prod/compare');
+    const button = await toggle();
+    expect(button).not.toHaveTextContent(/credit/);
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    // gpt-4o's search (1) and claude's (2); gemini does not search.
+    expect(button).toHaveTextContent('+3 credits');
+    expect(screen.getByTestId('compare-cost-note')).toHaveTextContent('Each model that searches the web is charged for its own search.');
+
+    await runCompare('Why are there tides?');
+    for (const slot of ['slot-0', 'slot-1', 'slot-2'])
+      await waitFor(() => expect(screen.getByTestId(slot)).toHaveAttribute('data-status', 'complete'));
+    // The comparison's pre-check: three models at 1 credit and the two searches (the others read the balance).
+    expect(checks.filter((n) => n > 0)).toEqual([6]);
+    const byModel = Object.fromEntries(bodies.map((b) => [b.model, b]));
+    expect(byModel['gpt-4o']).toMatchObject({ web_search: true, is_comparison: true, thread_id: null });
+    expect(byModel['claude-3-7-sonnet-latest']).toMatchObject({ web_search: true });
+    expect(byModel['gemini-2.0-flash-exp']).not.toHaveProperty('web_search');
+
+    for (const [slot, credits] of [
+      ['slot-0', '2 credits'],
+      ['slot-1', '3 credits'],
+    ] as const) {
+      const card = screen.getByTestId(slot);
+      expect(within(card).getByTestId('searched')).toHaveTextContent('Searched: Why are there tides?');
+      const sources = within(card).getByRole('navigation', { name: 'Sources' });
+      const links = within(sources).getAllByRole('link');
+      expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.org/tides', '/prod/help/credits']);
+      for (const link of links) {
+        expect(link).toHaveAttribute('target', '_blank');
+        expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+      expect(within(card).getByRole('link', { name: '[1]' })).toHaveAttribute('href', 'https://example.org/tides');
+      expect(within(card).getByRole('link', { name: '[2]' })).toHaveAttribute('href', '/prod/help/credits');
+      expect(within(card).getByTestId(`${slot}-stats`)).toHaveTextContent(credits);
+    }
+    const plain = screen.getByTestId('slot-2');
+    expect(plain).toHaveTextContent('The Moon [1], unsearched');
+    expect(within(plain).queryByTestId('searched')).toBeNull();
+    expect(within(plain).queryByRole('navigation', { name: 'Sources' })).toBeNull();
+    expect(within(plain).queryByRole('link', { name: '[1]' })).toBeNull();
+  });
+
+  it('sends no search while the switch is off', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    stubApi({
+      routes: {
+        'GET /api/config/models.php': catalogueWith(SEARCHING),
+        'POST /api/credits/check_credits.php': { json: { status: 'success', credits_info: info(25), plan: 'guest' } },
+        'POST /api/messages/chat.php': (init) => {
+          const body = JSON.parse(String(init?.body));
+          bodies.push(body);
+          return { json: started(body.model) };
+        },
+        'GET /api/messages/chat.php': { text: sse('Answer') },
+      },
+    });
+    renderApp('/prod/compare');
+    expect(await toggle()).toHaveAttribute('aria-pressed', 'false');
+    await runCompare('Hello');
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    for (const body of bodies) expect(body).not.toHaveProperty('web_search');
+  });
+
+  it('remembers the switch on this device until it is turned off', async () => {
+    stubApi({ routes: { 'GET /api/config/models.php': catalogueWith(SEARCHING) } });
+    const first = renderApp('/prod/compare');
+    await userEvent.click(await toggle());
+    expect(window.localStorage.getItem(COMPARE_WEB_SEARCH_KEY)).toBe('true');
+    first.unmount();
+
+    const second = renderApp('/prod/compare');
+    const again = await toggle();
+    expect(again).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(again);
+    expect(again).toHaveAttribute('aria-pressed', 'false');
+    expect(window.localStorage.getItem(COMPARE_WEB_SEARCH_KEY)).toBeNull();
+    second.unmount();
+
+    renderApp('/prod/compare');
+    expect(await toggle()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("a slot answered at once shows what its reply's metadata says it searched and found", async () => {
+    window.localStorage.setItem(COMPARE_WEB_SEARCH_KEY, 'true');
+    usePreferences.getState().setModelShortlist(['gpt-4o']);
+    const bodies: Record<string, unknown>[] = [];
+    stubApi({
+      routes: {
+        'GET /api/config/models.php': catalogueWith({ 'gpt-4o': { web_search: true, stream: false } }),
+        'POST /api/credits/check_credits.php': { json: { status: 'success', credits_info: info(25), plan: 'guest' } },
+        'POST /api/messages/chat.php': (init) => {
+          const body = JSON.parse(String(init?.body));
+          bodies.push(body);
+          const answer = started(body.model);
+          const { stream_id: _stream, ...data } = answer.data;
+          return {
+            json: {
+              ...answer,
+              data: {
+                ...data,
+                status: 'success',
+                content: 'Credits are explained in the help [1].',
+                metadata: { searched: ['How do credits work?'], sources: [SOURCES[1]], ...FIGURES, credits: 2 },
+              },
+            },
+          };
+        },
+      },
+    });
+    renderApp('/prod/compare');
+    expect(await toggle()).toHaveTextContent('+1 credit');
+    await runCompare('How do credits work?');
+    const card = screen.getByTestId('slot-0');
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'complete'));
+    expect(bodies).toEqual([expect.objectContaining({ model: 'gpt-4o', web_search: true })]);
+    expect(bodies[0]).not.toHaveProperty('stream');
+    expect(within(card).getByTestId('searched')).toHaveTextContent('Searched: How do credits work?');
+    expect(within(within(card).getByRole('navigation', { name: 'Sources' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/prod/help/credits',
+    );
+    expect(within(card).getByRole('link', { name: '[1]' })).toHaveAttribute('href', '/prod/help/credits');
+    expect(within(card).getByTestId('slot-0-stats')).toHaveTextContent('2 credits');
   });
 });

@@ -3,12 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Columns3 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Page } from '@/components/page';
+import { WebSearchToggle } from '@/components/web-search-toggle';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { AttachButton, FilesToSend, useAttachments } from '@/features/attachments';
 import { usePreferences } from '@/features/preferences';
 import { useModels } from '@/lib/models';
 import { useComparison } from '../hooks/use-comparison';
+import { useWebSearchSwitch } from '../hooks/use-web-search-switch';
+import { slotSearchCost, slotSearches } from '../slot-search';
 import { CompareSlotCard } from './compare-slot';
 
 /** Every text model, the shortlisted ones first. */
@@ -23,7 +26,7 @@ function textModelsShortlistedFirst(all: ModelEntry[], shortlist: readonly strin
 /** /prod/compare: one prompt sent to up to three text models, their answers side by side. */
 export function CompareScreen() {
   const { t } = useLingui();
-  const { catalogue } = useModels();
+  const { catalogue, find } = useModels();
   const shortlist = usePreferences((s) => s.modelShortlist);
   const models = textModelsShortlistedFirst(catalogue.text_models, shortlist);
   const { slots, notice, dismissNotice, compare, setModel, retry, stop, running } = useComparison();
@@ -31,10 +34,16 @@ export function CompareScreen() {
   // The files go to every slot, like the prompt, and stay for the next comparison.
   const files = useAttachments();
   const untouched = slots.every((s) => s.status === 'idle');
+  // "Search the web" (issue 38): offered while a chosen model offers search; each slot that searches pays its own.
+  const [webSearch, setWebSearch] = useWebSearchSwitch();
+  const chosen = slots.map((s) => find(s.model, 'text')).filter((m): m is ModelEntry => Boolean(m));
+  const searchable = chosen.some((m) => slotSearches(m, true));
+  const searching = searchable && webSearch;
+  const searchCost = chosen.reduce((sum, m) => sum + slotSearchCost(m, true), 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!running && files.uploading === 0) void compare(prompt, files.attached);
+    if (!running && files.uploading === 0) void compare(prompt, files.attached, searching);
   };
 
   return (
@@ -62,11 +71,18 @@ export function CompareScreen() {
             <Trans>Compare</Trans>
           </Button>
           <AttachButton onFiles={(list) => void files.add(list)} />
-          <p className="text-xs text-muted">
+          {searchable && <WebSearchToggle on={searching} cost={searchCost} onChange={setWebSearch} />}
+          <p className="text-xs text-muted" data-testid="compare-cost-note">
             {files.attached.length ? (
               <Trans>Each model is charged its own cost, and each reads and is charged for the files.</Trans>
             ) : (
               <Trans>Each model is charged its own cost.</Trans>
+            )}
+            {searching && (
+              <>
+                {' '}
+                <Trans>Each model that searches the web is charged for its own search.</Trans>
+              </>
             )}
           </p>
         </div>

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RefreshCw, Square, X } from 'lucide-react';
+import { useMemo } from 'react';
 import { FallbackNote } from '@/components/fallback-note';
 import { ReplyFigures } from '@/components/reply-figures';
 import { Markdown } from '@/components/markdown';
@@ -11,6 +12,8 @@ import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
+import { linkCitations, ReplySources, SearchedLine } from '@/features/chat/components/reply-sources';
+import { SearchSuggestions } from '@/features/chat/components/search-suggestions';
 import { costLabel } from '@/lib/models';
 import type { CompareSlot as Slot } from '../types';
 
@@ -46,6 +49,11 @@ export function CompareSlotCard({
   const stats = slot.completionStats;
   const seconds = stats?.time.toFixed(1);
   const cost = stats ? costLabel(stats.credits) : '';
+  // What the reply searched (issue 38): "Searched: …" over it, its [n] markers linked to the sources listed under it.
+  const searched = slot.search?.searched;
+  const sources = slot.search?.sources;
+  const suggestions = slot.search?.searchSuggestions;
+  const text = useMemo(() => (sources?.length ? linkCitations(slot.content, sources) : slot.content), [slot.content, sources]);
   return (
     <section
       aria-label={t`Model ${number}`}
@@ -84,7 +92,10 @@ export function CompareSlotCard({
           </p>
         )}
         {slot.note && <FallbackNote note={slot.note} testId={`${slot.slotId}-fallback-note`} />}
-        {slot.content && <Markdown text={slot.content} streaming={busy} className="text-[0.95em]" />}
+        {searched?.length ? <SearchedLine queries={searched} /> : null}
+        {slot.content && <Markdown text={text} streaming={busy} className="text-[0.95em]" />}
+        {slot.content && sources?.length ? <ReplySources sources={sources} /> : null}
+        {slot.content && suggestions ? <SearchSuggestions html={suggestions} /> : null}
         {slot.error && (
           <ErrorBanner
             message={slot.error.message}

@@ -8,7 +8,8 @@ import { useModels } from '@/lib/models';
 import { checkCredits } from '../api/check-credits';
 import { stopReply } from '@/features/chat/api/stop-reply';
 import { runSlot, StreamGone } from '../run-slot';
-import type { CompareSlot, SlotAsk } from '../types';
+import type { CompareSlot, SlotAsk, SlotSearch } from '../types';
+import { slotSearchCost } from '../slot-search';
 import { validateComparison } from '../validate-comparison';
 import { specText } from '@/i18n/server-messages';
 
@@ -61,10 +62,12 @@ export function useComparison() {
         content: '',
         prompt: ask.prompt,
         attachmentIds: ask.attachmentIds,
+        webSearch: ask.webSearch,
         error: undefined,
         completionStats: undefined,
         note: undefined,
         figures: undefined,
+        search: undefined,
         streamId: undefined,
       });
       const callbacks = {
@@ -72,6 +75,7 @@ export function useComparison() {
         onFallback: (note: string) => !controller.signal.aborted && patch(slot.slotId, { note }),
         onCredits: (credits: number) => emitBrowserEvent('creditUpdate', { credits }),
         onStream: (streamId: string) => !controller.signal.aborted && patch(slot.slotId, { streamId }),
+        onSearch: (search: SlotSearch) => !controller.signal.aborted && patch(slot.slotId, { search }),
         stopped: () => stops.current.has(slot.slotId),
       };
       const run = () => runSlot(model, ask, userId, callbacks, controller.signal, resumeStreamId);
@@ -92,6 +96,7 @@ export function useComparison() {
               completionStats: outcome.completionStats,
               note: outcome.note,
               figures: outcome.figures,
+              search: outcome.search,
             });
           else
             patch(slot.slotId, {
@@ -104,9 +109,12 @@ export function useComparison() {
     [actionHref, find, patch, userId],
   );
 
-  /** Checks the request and the balance for every chosen model, then runs the slots side by side, each sending the files. */
+  /**
+   * Checks the request and the balance for every chosen model, then runs the slots side by side, each sending the files.
+   * With `webSearch`, each slot whose model offers search searches first and pays its own surcharge.
+   */
   const compare = useCallback(
-    async (prompt: string, files: readonly AttachmentInfo[] = []) => {
+    async (prompt: string, files: readonly AttachmentInfo[] = [], webSearch = false) => {
       const problem = validateComparison(
         slots.map((s) => s.model),
         prompt,
@@ -131,7 +139,7 @@ export function useComparison() {
       }
       const need = chosen.reduce((sum, s) => {
         const model = find(s.model, 'text');
-        return sum + modelCost(model) + (model ? attachmentsCost(model, files.length) : 0);
+        return sum + modelCost(model) + (model ? attachmentsCost(model, files.length) : 0) + slotSearchCost(model, webSearch);
       }, 0);
       try {
         const check = await checkCredits(need);
@@ -156,7 +164,7 @@ export function useComparison() {
         return;
       }
       setNotice(null);
-      const ask = { prompt: prompt.trim(), attachmentIds: files.map((f) => f.id) };
+      const ask = { prompt: prompt.trim(), attachmentIds: files.map((f) => f.id), ...(webSearch ? { webSearch } : {}) };
       for (const slot of chosen) start(slot, ask);
     },
     [actionHref, catalogue, find, isGuest, slots, start],
@@ -175,6 +183,7 @@ export function useComparison() {
         completionStats: undefined,
         note: undefined,
         figures: undefined,
+        search: undefined,
         streamId: undefined,
       });
     },
@@ -193,7 +202,8 @@ export function useComparison() {
 
   /** Runs one errored slot again: first by re-attaching to its reply's stream (free), else anew. */
   const retry = useCallback(
-    (slot: CompareSlot) => start(slot, { prompt: slot.prompt, attachmentIds: slot.attachmentIds ?? [] }, slot.streamId),
+    (slot: CompareSlot) =>
+      start(slot, { prompt: slot.prompt, attachmentIds: slot.attachmentIds ?? [], webSearch: slot.webSearch }, slot.streamId),
     [start],
   );
 
