@@ -3,9 +3,9 @@
 // Stages: the system packages and services (test-prereqs), the type check, the shared package's
 // tests, the server's (SQLite and PostgreSQL), the web app's, the production build, and the
 // browser journeys against it. After the prerequisites, two phases. First two lanes side by side:
-// the type check, the shared tests and the web unit tests (jsdom, nothing timed against the clock),
-// beside the build and the journeys (which leave about half of two cores idle, waiting on timers,
-// streams and page loads). Then the server suite alone: several of its tests need the cores they
+// the type check and the shared tests, beside the build and the journeys (which leave about half of
+// two cores idle, waiting on timers, streams and page loads; the type check asserts nothing on time).
+// Then the server suite and the web unit tests, alone: several of their tests need the cores they
 // ask for (hundreds of password hashes, 2,000 event streams, two instances sweeping 400 guests) and
 // time out beside four journeys. Output of a phase with two lanes is printed whole as each stage
 // ends; a single lane's is live. A stage that fails stops its own lane; the rest runs on, so one run
@@ -33,14 +33,12 @@ const PREREQUISITES = { name: 'prerequisites', command: 'node', args: ['scripts/
 const TYPECHECK = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], cwd: root };
 const BUILD = { name: 'build', command: 'node', args: ['scripts/build.mjs'], cwd: root };
 /** Each phase's lanes run side by side; a phase starts when the one before has ended. */
-// The web app's unit tests follow the type check beside the journeys (which mostly wait on the browser), so the
-// last phase holds only the server suite, the longest stage that needs both cores.
 const PHASES = [
   [
-    [TYPECHECK, vitest('packages/shared', 'shared'), vitest('apps/web', 'web')],
+    [TYPECHECK, vitest('packages/shared', 'shared')],
     [BUILD, vitest('apps/web', 'e2e', ['--config', 'vitest.e2e.config.ts'])],
   ],
-  [[vitest('apps/server', 'server')]],
+  [[vitest('apps/server', 'server'), vitest('apps/web', 'web')]],
 ];
 const STAGES = [PREREQUISITES, ...PHASES.flat(2)];
 
