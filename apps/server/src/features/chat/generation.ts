@@ -137,7 +137,9 @@ function providerSearch(hub: StreamHub, job: TextJob) {
   /** The reply's final text and what its metadata records of the search (null: no search ran). */
   const finish = (content: string): { content: string; searched: SearchMetadata | null } => {
     if (!outcome || outcome.searches <= 0) return { content, searched: null };
-    let text = outcome.text;
+    // As the deltas were: no NUL (PostgreSQL refuses it); a conversion that lost the text keeps the streamed one.
+    const cited = outcome.text.replaceAll(NUL, '');
+    const text = cited.trim() ? cited : content;
     if (text !== content) {
       let same = 0;
       const limit = Math.min(text.length, content.length);
@@ -145,8 +147,7 @@ function providerSearch(hub: StreamHub, job: TextJob) {
       // Not into the middle of a surrogate pair.
       if (same > 0 && same < limit && /[\uDC00-\uDFFF]/.test(text[same] ?? '')) same--;
       if (same < content.length) hub.push(job.streamId, { type: 'rewind', offset: same });
-      if (!text.slice(same)) text = text.slice(0, same);
-      else hub.push(job.streamId, { content: text.slice(same), message_id: job.messageId, format: 'markdown' });
+      if (same < text.length) hub.push(job.streamId, { content: text.slice(same), message_id: job.messageId, format: 'markdown' });
     }
     const searched: SearchMetadata = {
       searched: queries,
