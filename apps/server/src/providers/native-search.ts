@@ -80,6 +80,20 @@ export class SearchCollector {
         }
         break;
       }
+      case 'raw': {
+        // A Responses API search call's query, read from the provider's own event: @ai-sdk/xai leaves the tool
+        // input empty for xAI's current form (the query only in `action`).
+        const raw = part.rawValue;
+        const item = isRecord(raw) && raw.type === 'response.output_item.done' && isRecord(raw.item) ? raw.item : undefined;
+        if (item?.type !== 'web_search_call') break;
+        const id = String(item.id);
+        const query = queryOf(item);
+        if (query && this.queried.get(id) === null) {
+          this.queried.set(id, query);
+          this.onQuery(query);
+        }
+        break;
+      }
       case 'source':
         if (part.sourceType === 'url' && typeof part.url === 'string')
           this.sources.push({ url: part.url, ...(typeof part.title === 'string' ? { title: part.title } : {}) });

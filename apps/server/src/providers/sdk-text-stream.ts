@@ -31,6 +31,8 @@ export async function* streamSdkText(
         ? { tools: tools.tools as never, ...(tools.providerOptions ? { providerOptions: tools.providerOptions as never } : {}) }
         : {}),
       abortSignal: deadline.signal,
+      // A search call's query may be only in the provider's own events (see SearchCollector).
+      ...(collector ? { includeRawChunks: true } : {}),
       // Each provider package puts these in its own form (max_tokens, generationConfig.maxOutputTokens ...).
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),

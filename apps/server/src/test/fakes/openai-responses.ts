@@ -11,8 +11,8 @@ import { type FakeContext, type FakeSearch, RAW_BODY_MARKER, misbehave, sendJson
  *   annotation's `start_index`/`end_index` cover that parenthesis, the space before it left out, in characters.
  *   The usage does not count searches; the web_search_call items are the record. `max_tool_calls` caps the calls.
  * - xAI: docs.x.ai/developers/tools/web-search and /tools/citations: the model writes `[[N]](url)` inline, N from 1
- *   in the order sources are first cited, and the annotation's title is "N"; a `web_search_call` item carries
- *   `name: 'web_search'` and its `arguments` as JSON text (as @ai-sdk/xai 3.0.99 reads it); the usage has
+ *   in the order sources are first cited, and the annotation's title is "N"; a `web_search_call` item carries its
+ *   query in `action` (added with an empty one; @ai-sdk/xai 3.0.99 reads only the older `arguments`); the usage has
  *   `num_sources_used` and `server_side_tool_usage_details.web_search_calls`.
  */
 
@@ -185,16 +185,9 @@ export async function responses(ctx: FakeContext, model: string, flavour: Respon
   const created = Math.floor(Date.now() / 1000);
   const calls = queries.map((query) => {
     const sources = search?.results.map((r) => ({ type: 'url', url: r.url })) ?? [];
-    return flavour === 'openai'
-      ? { id: id('ws'), type: 'web_search_call', status: 'completed', action: { type: 'search', query, sources } }
-      : {
-          id: id('ws'),
-          type: 'web_search_call',
-          name: 'web_search',
-          arguments: JSON.stringify({ query }),
-          call_id: '',
-          status: 'completed',
-        };
+    // xAI's form since mid-2026 is OpenAI's (vercel/ai's live xai recording of 2026-07-03): the query in `action`.
+    const callId = flavour === 'openai' ? id('ws') : `${id('ws')}_call-0`;
+    return { id: callId, type: 'web_search_call', status: 'completed', action: { type: 'search', query, sources } };
   });
   const text = deltas.flat().join('');
   const allNotes = annotations.flat();
@@ -247,8 +240,10 @@ export async function responses(ctx: FakeContext, model: string, flavour: Respon
   send('response.in_progress', { response: response('in_progress', [], false) });
   if (ctx.fake.behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, ctx.fake.slowMs));
   for (const [index, call] of calls.entries()) {
+    // Added without its query (xAI: an empty one), which comes with the item's end.
     const { action: _action, ...started } = call as Record<string, unknown>;
-    send('response.output_item.added', { output_index: index, item: { ...started, status: 'in_progress' } });
+    const added = flavour === 'xai' ? { ...started, action: { type: 'search', query: '' } } : started;
+    send('response.output_item.added', { output_index: index, item: { ...added, status: 'in_progress' } });
     for (const step of ['in_progress', 'searching', 'completed'])
       send(`response.web_search_call.${step}`, { output_index: index, item_id: call.id });
     send('response.output_item.done', { output_index: index, item: call });
