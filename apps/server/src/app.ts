@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '@ensemble/shared';
+import { LIMITS, V1_PATHS } from '@ensemble/shared';
 import { type AppContext, type BuildOptions, type BuiltApp, CONNECTION_TIMEOUTS, recordFirstAvailabilityCheck } from './app-context.js';
 import type { AppConfig, LoadedConfig } from './config.js';
 import { openDb } from './db/connection.js';
@@ -26,6 +26,8 @@ import { adminRoutes } from './features/admin/routes.js';
 import { accountRoutes } from './features/account/routes.js';
 import type { Revoke } from './features/session/revocation.js';
 import { exportRoutes } from './features/export/routes.js';
+import { keyRoutes } from './features/developer-api/keys-routes.js';
+import { v1Routes } from './features/developer-api/v1-routes.js';
 import { shareRoutes } from './features/share/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
@@ -158,7 +160,10 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(securityHeadersPlugin, { hsts: config.secureCookies });
   await app.register(compressionPlugin);
   await app.register(fastifyCookie);
-  await app.register(originCheckPlugin, { origin: config.origin, exempt: ['/api/subscription/webhook.php'] });
+  await app.register(originCheckPlugin, {
+    origin: config.origin,
+    exempt: ['/api/subscription/webhook.php', V1_PATHS.chatCompletions, V1_PATHS.imageGenerations],
+  });
   await app.register(identityPlugin, { db, config });
 
   await app.register(healthRoutes, { db, draining: () => streams.draining });
@@ -183,6 +188,8 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(exportRoutes, { ctx });
   await app.register(shareRoutes, { ctx });
   await app.register(accountRoutes, { ctx, revoke });
+  await app.register(keyRoutes, { ctx, revoke });
+  await app.register(v1Routes, { ctx, catalogue, streams });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   const drain = async (timeoutMs: number) => {

@@ -121,6 +121,8 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   GUESTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(5),
   GUEST_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Requests a minute each API key may make to /v1, counted across instances (issue 39). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   NODE_ENV: optionalString,
   TRUST_PROXY: trustProxySchema,
   /**

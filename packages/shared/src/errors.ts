@@ -38,6 +38,9 @@ export const MESSAGES = {
   parseFailed: 'Failed to parse server response',
   processResponseFailed: 'Failed to process response',
   modelNotFound: 'Model configuration not found',
+  // developer API (issue 39)
+  invalidApiKey: 'Invalid API key. Check the key, or create a new one in Settings.',
+  keyLimitReached: (limit: number) => `This API key has reached its monthly limit of ${limit} credits.`,
   webSearchUnavailable: (name: string) => `Web search is not available for ${name}.`,
   modelNoLongerOffered: (name: string, provider: string) => `${name} is no longer offered by ${provider}. Please choose another model.`,
   answeredByFallback: (fallback: string, model: string) => `Answered by ${fallback} because ${model} was unavailable`,
@@ -135,6 +138,8 @@ export const ERROR_CODES = {
   credits_exhausted: { status: 402, expose: true },
   budget_reached: { status: 402, expose: true },
   daily_cap_reached: { status: 402, expose: true },
+  /** An API key's own monthly credit limit (issue 39). */
+  key_limit_reached: { status: 402, expose: true },
   forbidden: { status: 403, expose: true },
   /** The account is suspended: refused at sign-in, and the next request of a session it had open (once). */
   account_suspended: { status: 403, expose: true },

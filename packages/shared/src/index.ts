@@ -24,3 +24,4 @@ export * from './api/export-format.js';
 export * from './api/attachment-limits.js';
 export * from './api/attachments.js';
 export * from './api/search.js';
+export * from './api/keys.js';

@@ -65,6 +65,8 @@ export interface CreditLedgerTable {
   model: string | null;
   reference: string | null;
   created_at: string;
+  /** The API key that spent or was refunded (migration 022); null for the web app's requests. */
+  api_key_id: Generated<number | null>;
 }
 
 export interface GuestAllowancesTable {
@@ -184,6 +186,8 @@ export interface OpenChargesTable {
   /** 1 once any content reached the hub: the charge then stays even if the reply is cut. */
   delivered: number;
   created_at: string;
+  /** The API key the charge was taken through (migration 022), so its refund gives back the key's spending too. */
+  api_key_id: Generated<number | null>;
 }
 
 /** A secret shared by every instance (the generated session secret). */
@@ -271,6 +275,37 @@ export interface Database {
   model_overrides: ModelOverridesTable;
   catalogue_state: CatalogueStateTable;
   provider_outcomes: ProviderOutcomesTable;
+  api_keys: ApiKeysTable;
+  api_images: ApiImagesTable;
+}
+
+/** A personal API key (migration 022): only its SHA-256 and first characters are kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  monthly_limit: number | null;
+  /** The UTC month (YYYY-MM) month_spent counts. */
+  month_key: Generated<string>;
+  month_spent: Generated<number>;
+  revoked_at: string | null;
+}
+
+/** An image generated through the API (migration 022): outside the gallery, deleted at expires_at. */
+export interface ApiImagesTable {
+  id: string;
+  user_id: number;
+  api_key_id: number;
+  file_name: string;
+  media_type: string;
+  byte_size: number;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A share link's snapshot (migration 013): the shown branch at share time, as JSON. */

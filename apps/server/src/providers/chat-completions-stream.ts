@@ -116,6 +116,7 @@ export async function* streamChatCompletions(
         abortSignal: deadline.signal,
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
+        ...(request.stopSequences?.length ? { stopSequences: request.stopSequences } : {}),
       })
       .then(
         ({ stream }) => void stream.cancel().catch(() => {}),

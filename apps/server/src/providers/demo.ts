@@ -29,9 +29,10 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
   async function* streamDemoText(request: TextGenerationRequest): AsyncGenerator<string> {
     const last = [...request.messages].reverse().find((m) => m.role === 'user');
     const prompt = last?.content ?? '';
-    const reply = request.search
+    const composed = request.search
       ? composeDemoSearchReply(request.model, request.search)
       : describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
+    const reply = limitDemoReply(composed, request);
     for (const chunk of tokenChunks(reply)) {
       if (request.signal.aborted) throw request.signal.reason;
       if (delayMs > 0) await sleep(delayMs, request.signal);
@@ -53,4 +54,15 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
       return { bytes, mediaType: 'image/png', width, height };
     },
   };
+}
+
+/** The demo honours the output cap (about four characters a token) and the stop sequences, as a model would. */
+function limitDemoReply(reply: string, request: Pick<TextGenerationRequest, 'maxOutputTokens' | 'stopSequences'>): string {
+  let text = reply;
+  for (const stop of request.stopSequences ?? []) {
+    const at = stop ? text.indexOf(stop) : -1;
+    if (at >= 0) text = text.slice(0, at);
+  }
+  if (request.maxOutputTokens !== undefined) text = text.slice(0, Math.max(1, request.maxOutputTokens * 4));
+  return text;
 }

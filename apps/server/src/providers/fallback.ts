@@ -18,7 +18,7 @@ export interface FallbackOptions {
   /** Told once, before the first token, which candidate answers. */
   onAnswer?: (candidate: Candidate) => void;
   /** The thread's parameters; each candidate gets those its row accepts. */
-  params?: { temperature?: number | null; maxOutputTokens?: number | null };
+  params?: { temperature?: number | null; maxOutputTokens?: number | null; stopSequences?: string[] | null };
   /** Told the answering provider's token usage. */
   onUsage?: TextGenerationRequest['onUsage'];
   /** The web search run for the reply, handed to each candidate. */
@@ -31,8 +31,12 @@ export interface FallbackOptions {
 const TEMPERATURE_MAX: Partial<Record<ModelEntry['provider'], number>> = { anthropic: 1 };
 
 /** The parameters a row honours out of those asked for, in its provider's range (the output cap lowered to the row's). */
-export function acceptedParams(model: ModelEntry, params: FallbackOptions['params']): { temperature?: number; maxOutputTokens?: number } {
-  const out: { temperature?: number; maxOutputTokens?: number } = {};
+export function acceptedParams(
+  model: ModelEntry,
+  params: FallbackOptions['params'],
+): { temperature?: number; maxOutputTokens?: number; stopSequences?: string[] } {
+  const out: { temperature?: number; maxOutputTokens?: number; stopSequences?: string[] } = {};
+  if (params?.stopSequences?.length) out.stopSequences = params.stopSequences;
   if (params?.temperature != null && acceptsParameter(model, 'temperature'))
     out.temperature = Math.min(params.temperature, TEMPERATURE_MAX[model.provider] ?? 2);
   // A thread's setting holds for every model in it; each gets at most what its provider allows (more is a 400).

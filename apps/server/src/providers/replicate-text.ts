@@ -105,6 +105,8 @@ function replicateInput(request: TextGenerationRequest): Record<string, unknown>
     prompt,
     max_tokens: request.maxOutputTokens ?? 4096,
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    // Meta's Llama models on Replicate take their stop sequences as one comma-separated string.
+    ...(request.stopSequences?.length ? { stop_sequences: request.stopSequences.join(',') } : {}),
     ...(system ? { system_prompt: system } : {}),
   };
 }

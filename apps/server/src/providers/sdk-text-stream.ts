@@ -36,6 +36,7 @@ export async function* streamSdkText(
       // Each provider package puts these in its own form (max_tokens, generationConfig.maxOutputTokens ...).
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.maxOutputTokens !== undefined ? { maxOutputTokens: request.maxOutputTokens } : {}),
+      ...(request.stopSequences?.length ? { stopSequences: request.stopSequences } : {}),
       // Retries would double the wait the user sees; the chat layer decides about retrying.
       maxRetries: 0,
       // Errors arrive as stream parts below; the default handler would only log them.

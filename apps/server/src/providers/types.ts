@@ -37,6 +37,8 @@ export interface TextGenerationRequest {
   /** Sent only when set and the model accepts it (catalogue `parameters`). */
   temperature?: number;
   maxOutputTokens?: number;
+  /** Text that ends the reply where it would first appear (the developer API's `stop`, issue 39); at most 4. */
+  stopSequences?: string[];
   /** Told the provider's token usage when it reports one. */
   onUsage?: (usage: TokenUsage) => void;
   /**

@@ -20,6 +20,7 @@ import { sessionRevocation } from './018-session-revocation.js';
 import { userLanguage } from './019-user-language.js';
 import { threadWebSearch } from './020-thread-web-search.js';
 import { modelWebSearch } from './021-model-web-search.js';
+import { apiKeys } from './022-api-keys.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '019-user-language': userLanguage,
   '020-thread-web-search': threadWebSearch,
   '021-model-web-search': modelWebSearch,
+  '022-api-keys': apiKeys,
 };

@@ -22,6 +22,7 @@ import { createMailer } from '../mail/mailer.js';
 import { abuseReport } from './abuse.js';
 import { listAudit } from './audit.js';
 import { adminOverviewRoutes } from './overview-routes.js';
+import { adminKeyRoutes } from './key-routes.js';
 import { type Operator, requireOperator } from './operator-guard.js';
 import type { Revoke } from '../session/revocation.js';
 import { adjustCredits, auditResetMail, cancelAtPeriodEnd, listDailyCaps, setDailyCap, setSuspended } from './user-actions.js';
@@ -55,6 +56,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; revoke: Revok
     operators.set(request, await requireOperator(request, db, config.ADMIN_EMAILS));
   });
   await app.register(adminOverviewRoutes, { ctx });
+
+  await app.register(adminKeyRoutes, { ctx, revoke, operatorOf });
 
   app.get(ADMIN_PATHS.me, async (request) => ({ status: 'success' as const, operator: operatorOf(request) }));
 

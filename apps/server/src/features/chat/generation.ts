@@ -38,7 +38,7 @@ export interface TextJob {
   /** Credits of the message's attachments, part of `cost`, kept whichever row answers. */
   keptCost?: number;
   /** The thread's temperature and maximum output tokens (null: the model's default). */
-  params?: { temperature: number | null; maxOutputTokens: number | null };
+  params?: { temperature: number | null; maxOutputTokens: number | null; stopSequences?: string[] | null };
   /** When the request arrived (performance.now()), for the time to first token. */
   startedAt?: number;
   /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
@@ -311,7 +311,11 @@ export async function runTextJob(
     const onUsage = (u: TokenUsage) => {
       usage = u;
     };
-    const params = { temperature: job.params?.temperature ?? null, maxOutputTokens: job.params?.maxOutputTokens ?? null };
+    const params = {
+      temperature: job.params?.temperature ?? null,
+      maxOutputTokens: job.params?.maxOutputTokens ?? null,
+      stopSequences: job.params?.stopSequences ?? null,
+    };
     const native = job.search?.backend === 'provider' ? providerSearch(hub, job) : null;
     const found = job.search && !native ? await searchFirst(ctx, hub, job, signal) : null;
     if (found) {

@@ -1,3 +1,4 @@
+import type { RevocationTarget } from '../session/revocation.js';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { type Db, hotQuery, now } from '../../db/connection.js';
@@ -24,8 +25,8 @@ export interface LeaseStore {
   alive(streamIds: string[]): Promise<Set<string>>;
   /** Raises the stop flag the holder reads at its next renewal; false when no lease is held. */
   flagStop(streamId: string): Promise<boolean>;
-  /** Raises the stop flag on every leased reply of an account (its open charges name them). */
-  flagStopOfUser(userId: number): Promise<void>;
+  /** Raises the stop flag on every leased reply of an account or of one API key (their open charges name them). */
+  flagStopOf(target: RevocationTarget): Promise<void>;
   /** Forgets leases that expired long ago (their instance died; the sweep has settled them). */
   prune(): Promise<void>;
 }
@@ -51,7 +52,7 @@ export function createRedisLeaseStore(redis: Redis, instanceId: string, timing: 
     async flagStop() {
       return false;
     },
-    async flagStopOfUser() {},
+    async flagStopOf() {},
     async prune() {},
   };
 }
@@ -91,12 +92,12 @@ export function createDbLeaseStore(db: Db, instanceId: string, timing: LeaseTimi
       const res = await k.updateTable('stream_leases').set({ stop: 1 }).where('stream_id', '=', id).executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
-    async flagStopOfUser(userId) {
+    async flagStopOf(target) {
       // A reply's charge reference is 'chat:' and its stream id (chargeReference).
       const streams = k
         .selectFrom('open_charges')
         .select(sql<string>`substr(reference, 6)`.as('stream_id'))
-        .where('user_id', '=', userId)
+        .where(target.kind === 'account' ? 'user_id' : 'api_key_id', '=', target.kind === 'account' ? target.userId : target.keyId)
         .where('reference', 'like', 'chat:%');
       await k.updateTable('stream_leases').set({ stop: 1 }).where('stream_id', 'in', streams).execute();
     },

@@ -1,11 +1,10 @@
 import { type Transaction, sql } from 'kysely';
 import { type Db, hotQuery, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
-import { refundIn } from '../credits/service.js';
+import { type Payer, refundIn } from '../credits/service.js';
 import { replyTextUpdate } from '../messages/store.js';
-import type { Identity } from '../session/service.js';
 
-type Owner = Pick<Identity, 'kind' | 'userId' | 'guestId'>;
+type Owner = Payer;
 
 /** The ledger reference of a chat charge (one per request; the stream id for text and images alike). */
 export const chargeReference = (streamId: string) => `chat:${streamId}`;
@@ -26,6 +25,7 @@ export async function openCharge(
       message_id: c.messageId,
       delivered: 0,
       created_at: now(),
+      ...(c.who.apiKeyId ? { api_key_id: c.who.apiKeyId } : {}),
     })
     .execute();
 }
@@ -77,7 +77,7 @@ export async function settleCharge(db: Db, reference: string, outcome: 'keep' | 
     if (outcome === 'refund') {
       const who: Owner =
         row.user_id !== null
-          ? { kind: 'user', userId: row.user_id, guestId: null }
+          ? { kind: 'user', userId: row.user_id, guestId: null, apiKeyId: row.api_key_id }
           : { kind: 'guest', guestId: row.guest_id as number, userId: null };
       await refundIn(trx, who, row.amount, row.model, reference);
     }

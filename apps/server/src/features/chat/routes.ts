@@ -1,5 +1,4 @@
-import { AppError, CHAT_PATHS, MESSAGES, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
-import type { FastifyReply } from 'fastify';
+import { AppError, CHAT_PATHS, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -11,9 +10,9 @@ import { type HubEvent, type SavedReply, eventId, parseEventId, replaySaved } fr
 import { parseMetadata } from '../messages/store.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
-import type { Busy } from './running.js';
+import { inChatSlot, refuseWhenFull } from './chat-slot.js';
 import type { ChatStreams } from './streams.js';
-import { countChatRefusedBusy, eventStreamOpened } from '../../metrics/metrics.js';
+import { eventStreamOpened } from '../../metrics/metrics.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -50,11 +49,6 @@ async function findSavedReply(ctx: AppContext, who: Identity, messageId: number,
 /** The one answer for a stream id that is not the caller's: missing, finished or someone else's alike. */
 const noStream = () => new AppError('not_found', 'Stream not found or already finished');
 
-// While draining, a client is told to come back shortly (by then the balancer routes elsewhere).
-const DRAIN_RETRY_AFTER_S = 5;
-// Streams last seconds: a refused chat is worth retrying soon.
-const BUSY_RETRY_AFTER_S = 2;
-
 /**
  * POST chat.php starts a reply; GET chat.php?stream=true&stream_id= attaches to its event stream;
  * POST stop.php stops it on whichever instance generates it.
@@ -66,51 +60,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   attaches: AttachLimiter;
 }> = async (app, { ctx, catalogue, streams, attaches }) => {
   const hub = streams.hub;
-  const refuseBusy = (reply: FastifyReply, reason: Busy = 'limit'): never => {
-    countChatRefusedBusy(reason);
-    reply.header('Retry-After', String(BUSY_RETRY_AFTER_S));
-    throw new AppError('unavailable', MESSAGES.serviceBusy);
-  };
-  const refuseDraining = (reply: FastifyReply): never => {
-    reply.header('Retry-After', String(DRAIN_RETRY_AFTER_S));
-    throw new AppError('unavailable', MESSAGES.serverDraining);
-  };
   app.post(
     CHAT_PATHS.chat,
-    {
-      schema: { body: chatRequestSchema },
-      // A full (or lagging) instance refuses at the headers, before any body is read or session
-      // looked up. Nothing is taken here: a slot goes only to a chat whose body is in and whose
-      // caller is known, so connections that trickle their bodies hold no slot (issue 36).
-      onRequest: async (_request, reply) => {
-        if (streams.draining) refuseDraining(reply);
-        const busy = streams.running.busy();
-        if (busy) refuseBusy(reply, busy);
-      },
-    },
+    { schema: { body: chatRequestSchema }, onRequest: async (_request, reply) => refuseWhenFull(streams, reply) },
     async (request, reply) => {
       const arrivedAt = performance.now();
       const identify = request.identity();
       await identify;
-      const slot = streams.running.reserve();
-      const release = typeof slot === 'function' ? slot : refuseBusy(reply, slot);
-      try {
-        const turn = streams.gate.enter();
-        if (turn) await turn;
-        // A drain began since the headers came (or while the chat waited its turn), or the client
-        // left: nothing is charged (and no one would read the answer).
-        if (streams.draining) refuseDraining(reply);
-        if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
-        const answer = await startChat({ ctx, catalogue, streams, log: request.log }, identify, request.body, arrivedAt);
-        // A streamed reply keeps its slot until it ends.
-        const running = answer.data.stream_id ? streams.running.whenDone(answer.data.stream_id) : undefined;
-        if (running) running.then(release, release);
-        else release();
-        return answer;
-      } catch (error) {
-        release();
-        throw error;
-      }
+      return inChatSlot(streams, request, reply, () =>
+        startChat({ ctx, catalogue, streams, log: request.log }, identify, request.body, arrivedAt),
+      );
     },
   );
 

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import {
   AppError,
+  type AspectRatio,
   type ChatData,
   type ChatRequest,
   type ChatResponse,
   MESSAGES,
   type ModelEntry,
   attachmentsCost,
-  imageFileUrl,
   modelCost,
   webSearchCost,
 } from '@ensemble/shared';
@@ -16,11 +16,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { now } from '../../db/connection.js';
 import { generateFirstAvailable } from '../../providers/fallback.js';
-import { ProviderError, randomImageSeed } from '../../providers/types.js';
+import { type ChatTurn, type GeneratedImage, ProviderError, randomImageSeed } from '../../providers/types.js';
 import type { ResolvedChain, ServerCatalogue } from '../catalogue/service.js';
 import { type Balance, creditsInfo, exhaustedText, getBalance, insufficientText } from '../credits/service.js';
 import { attachmentsForChat, linkAttachments, withAttachments } from '../attachments/service.js';
-import { attachImageToMessage, storeImage } from '../images/storage.js';
+import { type StoredImage, attachImageToMessage, storeImage } from '../images/storage.js';
 import { insertMessage } from '../messages/store.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import { revocationKeys } from '../session/revocation.js';
@@ -49,7 +49,23 @@ type ParsedChat = {
   regenerate_id?: number;
   attachment_ids?: string[];
   web_search?: boolean;
+  /**
+   * A developer API call (issue 39): the conversation as the caller sent it (no thread), its parameters, and how
+   * many images it carries (each charged as an attachment is).
+   */
+  api?: {
+    turns: ChatTurn[];
+    params: TextParams;
+    images: number;
+    /** An image row's aspect ratio (from the call's size). */
+    aspectRatio?: AspectRatio;
+    /** Where an image row's picture goes instead of the gallery. */
+    storeImage?: (image: GeneratedImage) => Promise<StoredImage>;
+  };
 };
+
+/** A reply's parameters: the thread's, or a developer API call's (null: the model's default). */
+export type TextParams = { temperature: number | null; maxOutputTokens: number | null; stopSequences?: string[] | null };
 
 export interface ChatDeps {
   ctx: AppContext;
@@ -72,8 +88,8 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
   const resolved = model ? await catalogue.resolve(model) : null;
   if (!model || !resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
   const again = body.regenerate_id && body.thread_id ? await regenerateTarget(db.kysely, who, body.thread_id, body.regenerate_id) : null;
-  const latest = again ? null : latestPrompt(body.messages);
-  const prompt = again ? { content: again.prompt } : latest;
+  const latest = again || body.api ? null : latestPrompt(body.messages);
+  const prompt = again ? { content: again.prompt } : body.api ? { content: lastUserText(body.api.turns) } : latest;
   if (!prompt) throw new AppError('bad_request', 'Invalid request: messages must end with a non-empty user message');
 
   // Attachments (issue 15): checked before any charge; each new one adds its catalogue credits once.
@@ -86,9 +102,9 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
       : null;
   if (body.web_search && !backend) throw new AppError('bad_request', MESSAGES.webSearchUnavailable(model.name));
   const search = backend ? { backend, cost: webSearchCost(model) } : null;
-  const keptCost = attachmentsCost(model, attachments.length) + (search?.cost ?? 0);
+  const keptCost = attachmentsCost(model, attachments.length + (body.api?.images ?? 0)) + (search?.cost ?? 0);
   const cost = modelCost(model) + keptCost;
-  const aspectRatio = again ? again.aspectRatio : requestedAspectRatio(latest ?? undefined);
+  const aspectRatio = again ? again.aspectRatio : (body.api?.aspectRatio ?? requestedAspectRatio(latest ?? undefined));
   return { model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio, search };
 }
 
@@ -145,7 +161,17 @@ export async function startChat(
   const promptId = admitted.userMessageId ?? again?.parentId ?? null;
   if (!text) {
     const imageBase = { ...base, resolved, promptId, startedAt };
-    const image = generateImageReply(deps, who, imageBase, prompt.content, aspectRatio, reference, cost, controller.signal);
+    const image = generateImageReply(
+      deps,
+      who,
+      imageBase,
+      prompt.content,
+      aspectRatio,
+      reference,
+      cost,
+      controller.signal,
+      body.api?.storeImage,
+    );
     const done = image.finally(() => lease.release());
     streams.running.track(streamId, controller, done, revocationKeys(who));
     return done;
@@ -155,8 +181,9 @@ export async function startChat(
   let created: Promise<void> | undefined;
   try {
     if (admitted.userMessageId !== null) await linkAttachments(db.kysely, attachments, admitted.userMessageId);
-    const history =
-      thread && admitted.branch && admitted.userMessageId !== null
+    const history = body.api
+      ? body.api.turns
+      : thread && admitted.branch && admitted.userMessageId !== null
         ? admittedHistory(
             { id: admitted.userMessageId, content: prompt.content, hasAttachments: attachments.length > 0 },
             admitted.branch,
@@ -166,7 +193,10 @@ export async function startChat(
           ? await threadHistory(db.kysely, thread.id, promptId, thread.system_prompt)
           : requestTurns(body.messages);
     const turns = await withAttachments(ctx, history, admitted.userMessageId !== null ? [] : attachments);
-    const params = { temperature: thread?.temperature ?? null, maxOutputTokens: thread?.max_output_tokens ?? null };
+    const params: TextParams = body.api?.params ?? {
+      temperature: thread?.temperature ?? null,
+      maxOutputTokens: thread?.max_output_tokens ?? null,
+    };
     // The stream's record is written while the provider's request goes out (events pushed meanwhile
     // follow it on Redis's one connection); a chat is answered only once the record is there.
     created = streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
@@ -248,10 +278,12 @@ async function generateImageReply(
   reference: string,
   cost: number,
   signal: AbortSignal,
+  /** Where the picture goes instead of the gallery (a developer API call's). */
+  storeElsewhere?: (image: GeneratedImage) => Promise<StoredImage>,
 ): Promise<ChatResponse> {
   const { ctx } = deps;
   const { resolved } = base;
-  let stored: Awaited<ReturnType<typeof storeImage>>;
+  let stored: StoredImage;
   let answered = base.model;
   try {
     // Not tied to the request (a client that goes away still gets its image), only to a drain.
@@ -260,15 +292,17 @@ async function generateImageReply(
     const result = await generateFirstAvailable(base.model, resolved.chain, request, ctx.catalogue.fallbackOptions());
     answered = result.answered.model;
     const { image } = result;
-    stored = await storeImage(ctx, {
-      owner: who,
-      bytes: image.bytes,
-      mediaType: image.mediaType,
-      prompt,
-      model: base.model.id,
-      aspectRatio,
-      messageId: null,
-    });
+    stored = storeElsewhere
+      ? await storeElsewhere(image)
+      : await storeImage(ctx, {
+          owner: who,
+          bytes: image.bytes,
+          mediaType: image.mediaType,
+          prompt,
+          model: base.model.id,
+          aspectRatio,
+          messageId: null,
+        });
   } catch (error) {
     const errorKind = error instanceof ProviderError ? error.kind : 'internal';
     countProviderError(resolved.adapter.id, errorKind);
@@ -287,7 +321,7 @@ async function generateImageReply(
     { provider: answered.provider, kind: 'image', modelId: answered.id, errorKind: null, ttftMs: null },
     deps.log,
   );
-  const url = imageFileUrl(stored.id);
+  const url = stored.url;
   const { width, height } = stored;
   const figures = { credits: Math.min(cost, answered.cost), total_ms: Math.round(performance.now() - base.startedAt) };
   const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width, height, image_id: stored.id, ...fallback, ...figures };
@@ -365,4 +399,9 @@ async function creditsError(ctx: AppContext, who: Identity, cost: number): Promi
   const balance = await getBalance(ctx.db.kysely, who);
   const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, cost, balance.remaining);
   return new AppError('credits_exhausted', message, { credits_info: { ...creditsInfo(balance), status: 'credits_exhausted' } });
+}
+
+/** The text of a developer API call's last user turn (what a search or a title would read); empty when it has none. */
+function lastUserText(turns: readonly ChatTurn[]): string {
+  return [...turns].reverse().find((t) => t.role === 'user')?.content ?? '';
 }

@@ -97,7 +97,7 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
       const key = revocationKey(target);
       running.cut(key);
       if (redis) await redis.publish(revokeChannel, key);
-      else await leases.flagStopOfUser(target.userId);
+      else await leases.flagStopOf(target);
     },
     hold(streamId, requestLog) {
       const onError = (error: unknown) => requestLog.warn({ err: error, streamId }, 'renewing a stream lease failed');

@@ -7,6 +7,8 @@ import { rollupCharge, rollupRefund } from '../rollups/rollups.js';
 import type { Identity } from '../session/service.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+/** Who pays: an account or a guest, and the API key the request came through, if any (issue 39). */
+export type Payer = Pick<Identity, 'kind' | 'userId' | 'guestId'> & { apiKeyId?: number | null };
 export type Plan = 'guest' | 'free' | 'pro' | 'premium';
 
 /** A caller's balance with the cap their plan implies. */
@@ -67,7 +69,7 @@ export function exhaustedText(kind: Identity['kind']): string {
  */
 export async function charge(
   db: Db,
-  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
+  who: Payer,
   cost: number,
   reason: string,
   model: string | null,
@@ -79,7 +81,7 @@ export async function charge(
 /** charge() inside the caller's transaction, so the charge commits (or not) with the caller's writes. */
 export async function chargeIn(
   trx: Transaction<Database>,
-  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
+  who: Payer,
   cost: number,
   reason: string,
   model: string | null,
@@ -88,6 +90,8 @@ export async function chargeIn(
   const updated =
     who.kind === 'user' ? await chargeUser(trx, who.userId as number, cost) : await chargeGuest(trx, who.guestId as number, cost);
   if (!updated) return null;
+  // After the account's charge, so a short balance is refused as always; a refusal here throws, undoing that charge.
+  if (who.apiKeyId) await chargeKey(trx, who.apiKeyId, cost);
   await trx
     .insertInto('credit_ledger')
     .values({ ...owner(who), delta: -cost, balance_after: updated.credits, reason, model, reference, created_at: now() })
@@ -220,21 +224,42 @@ async function explainRefusal(trx: Transaction<Database>, userId: number, cost: 
     throw new AppError('daily_cap_reached', MESSAGES.dailyCapReached(cap.daily_cap), { daily_cap: cap.daily_cap, day_spent: daySpent });
 }
 
+/**
+ * Counts a charge against the API key it came through: a revoked or expired key, or one whose monthly limit the
+ * charge would pass, is refused in the same conditional update (so 50 parallel requests cannot overshoot it).
+ */
+async function chargeKey(trx: Transaction<Database>, keyId: number, cost: number): Promise<void> {
+  const { month } = spendingPeriods();
+  const soFar = sql<number>`(case when month_key = ${month} then month_spent else 0 end)`;
+  const at = now();
+  const counted = await trx
+    .updateTable('api_keys')
+    .set({ month_spent: sql`${soFar} + ${cost}`, month_key: month })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+    .where((eb) => eb.or([eb('monthly_limit', 'is', null), eb(sql`${soFar} + ${cost}`, '<=', eb.ref('monthly_limit'))]))
+    .returning('id')
+    .executeTakeFirst();
+  if (counted) return;
+  const key = await trx
+    .selectFrom('api_keys')
+    .select(['monthly_limit', 'revoked_at', 'expires_at'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  if (!key || key.revoked_at || (key.expires_at && key.expires_at <= at)) throw new AppError('unauthorized', MESSAGES.invalidApiKey);
+  throw new AppError('key_limit_reached', MESSAGES.keyLimitReached(key.monthly_limit ?? 0), { monthly_limit: key.monthly_limit });
+}
+
 /** Gives back credits (a provider failed before any content), with its ledger row. */
-export async function refund(
-  db: Db,
-  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
-  amount: number,
-  model: string | null,
-  reference: string | null,
-): Promise<Balance> {
+export async function refund(db: Db, who: Payer, amount: number, model: string | null, reference: string | null): Promise<Balance> {
   return db.kysely.transaction().execute((trx) => refundIn(trx, who, amount, model, reference));
 }
 
 /** refund() inside the caller's transaction. */
 export async function refundIn(
   trx: Transaction<Database>,
-  who: Pick<Identity, 'kind' | 'userId' | 'guestId'>,
+  who: Payer,
   amount: number,
   model: string | null,
   reference: string | null,
@@ -260,6 +285,14 @@ export async function refundIn(
           .where('id', '=', who.guestId)
           .returning(['credits'])
           .executeTakeFirstOrThrow();
+  if (who.apiKeyId) {
+    await trx
+      .updateTable('api_keys')
+      .set({ month_spent: sql`case when month_spent > ${amount} then month_spent - ${amount} else 0 end` })
+      .where('id', '=', who.apiKeyId)
+      .where('month_key', '=', month)
+      .execute();
+  }
   await trx
     .insertInto('credit_ledger')
     .values({ ...owner(who), delta: amount, balance_after: updated.credits, reason: 'refund', model, reference, created_at: now() })
@@ -294,6 +327,7 @@ export async function setUserBalance(
     .execute();
 }
 
-function owner(who: Pick<Identity, 'kind' | 'userId' | 'guestId'>) {
-  return who.kind === 'user' ? { user_id: who.userId, guest_id: null } : { user_id: null, guest_id: who.guestId };
+function owner(who: Payer) {
+  const key = who.apiKeyId ? { api_key_id: who.apiKeyId } : {};
+  return who.kind === 'user' ? { user_id: who.userId, guest_id: null, ...key } : { user_id: null, guest_id: who.guestId, ...key };
 }

@@ -38,21 +38,8 @@ export const IMAGE_MAX_SIDE_PX = 8192;
  * Throws a 400 AppError for other bytes, 413 when too big.
  */
 export async function storeImage(ctx: AppContext, input: StoreImageInput): Promise<StoredImage> {
-  // The declared mediaType is not trusted: the magic bytes decide what is stored and served.
   const { bytes } = input;
-  if (bytes.byteLength > ctx.config.IMAGE_MAX_BYTES) {
-    throw new AppError('payload_too_large', `Image is larger than the ${ctx.config.IMAGE_MAX_BYTES} bytes allowed`);
-  }
-  const header = readImageHeader(bytes);
-  if (!header) throw new AppError('bad_request', 'Not a PNG, JPEG or WebP image');
-  // A small file can claim a huge canvas; anything that decodes it later (a browser, a zip viewer) would pay.
-  if (header.width > IMAGE_MAX_SIDE_PX || header.height > IMAGE_MAX_SIDE_PX) {
-    throw new AppError(
-      'bad_request',
-      `Image is ${header.width}x${header.height} pixels; at most ${IMAGE_MAX_SIDE_PX} on a side is accepted`,
-    );
-  }
-
+  const header = checkImageBytes(ctx, bytes);
   const id = randomBytes(16).toString('hex');
   const fileName = `${randomBytes(16).toString('hex')}.${header.ext}`;
   const key = imageObjectKey(fileName);
@@ -85,4 +72,25 @@ export async function storeImage(ctx: AppContext, input: StoreImageInput): Promi
 /** Links a stored image to the chat message that shows it (set after the message row exists). */
 export async function attachImageToMessage(db: Kysely<Database>, imageId: string, messageId: number): Promise<void> {
   await db.updateTable('images').set({ message_id: messageId }).where('id', '=', imageId).execute();
+}
+
+/**
+ * Checks generated image bytes before anything is stored: PNG, JPEG or WebP (judged by the magic bytes, not by the
+ * declared type), up to IMAGE_MAX_BYTES and IMAGE_MAX_SIDE_PX a side. Throws a 400 AppError for other bytes, 413
+ * when too big; answers the header read.
+ */
+export function checkImageBytes(ctx: Pick<AppContext, 'config'>, bytes: Uint8Array): NonNullable<ReturnType<typeof readImageHeader>> {
+  if (bytes.byteLength > ctx.config.IMAGE_MAX_BYTES) {
+    throw new AppError('payload_too_large', `Image is larger than the ${ctx.config.IMAGE_MAX_BYTES} bytes allowed`);
+  }
+  const header = readImageHeader(bytes);
+  if (!header) throw new AppError('bad_request', 'Not a PNG, JPEG or WebP image');
+  // A small file can claim a huge canvas; anything that decodes it later (a browser, a zip viewer) would pay.
+  if (header.width > IMAGE_MAX_SIDE_PX || header.height > IMAGE_MAX_SIDE_PX) {
+    throw new AppError(
+      'bad_request',
+      `Image is ${header.width}x${header.height} pixels; at most ${IMAGE_MAX_SIDE_PX} on a side is accepted`,
+    );
+  }
+  return header;
 }

@@ -13,18 +13,26 @@ export type RevocationReason = 'suspended';
  * tracked under too (see revocationKeys), so one signal cuts both: today a whole account; one
  * session (`session:<hash>`) or one API key can be added as further kinds.
  */
-export type RevocationTarget = { kind: 'account'; userId: number };
+export type RevocationTarget = { kind: 'account'; userId: number } | { kind: 'apiKey'; keyId: number };
 
 /** Cuts the running replies a revocation reaches, on every instance (ChatStreams.revoke). */
 export type Revoke = (target: RevocationTarget) => Promise<void>;
 
 /** The key a target is signalled under, between instances and in the running replies of each. */
-export const revocationKey = (target: RevocationTarget): string => `user:${target.userId}`;
+export const revocationKey = (target: RevocationTarget): string =>
+  target.kind === 'account' ? `user:${target.userId}` : `apikey:${target.keyId}`;
 
-/** The keys a caller's running reply answers to: its account or guest, and its session. */
-export const revocationKeys = (who: { kind: 'user' | 'guest'; userId: number | null; guestId: number | null; sessionHash: string }) => [
+/** The keys a caller's running reply answers to: its account or guest, its session, and its API key. */
+export const revocationKeys = (who: {
+  kind: 'user' | 'guest';
+  userId: number | null;
+  guestId: number | null;
+  sessionHash: string;
+  apiKeyId?: number;
+}) => [
   who.kind === 'user' ? `user:${who.userId}` : `guest:${who.guestId}`,
   `session:${who.sessionHash}`,
+  ...(who.apiKeyId ? [`apikey:${who.apiKeyId}`] : []),
 ];
 
 /** The refusal a revoked session's next request gets. */
@@ -34,6 +42,10 @@ export function revocationError(reason: string): AppError {
 }
 
 /** Marks the target's sessions revoked (inside the caller's transaction): each answers `reason` at its next request. */
-export async function revokeSessions(db: Kysely<Database>, target: RevocationTarget, reason: RevocationReason): Promise<void> {
+export async function revokeSessions(
+  db: Kysely<Database>,
+  target: Extract<RevocationTarget, { kind: 'account' }>,
+  reason: RevocationReason,
+): Promise<void> {
   await db.updateTable('sessions').set({ revoked: reason }).where('user_id', '=', target.userId).execute();
 }

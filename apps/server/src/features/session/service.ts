@@ -6,7 +6,8 @@ import { METRIC, bump } from '../rollups/rollups.js';
 
 /** Who is calling: an account or a guest, from the session cookie alone. */
 export type Identity =
-  | { kind: 'user'; userId: number; guestId: null; sessionHash: string }
+  /** An account; `apiKeyId` when the request came through one of its API keys (issue 39), which then pays too. */
+  | { kind: 'user'; userId: number; guestId: null; sessionHash: string; apiKeyId?: number }
   | { kind: 'guest'; guestId: number; userId: null; sessionHash: string };
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
