@@ -13,4 +13,13 @@ export const activitySchema = z.object({
   created_at: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
-export const listActivityResponseSchema = z.object({ status: z.literal('success'), activity: z.array(activitySchema) });
+const usageSchema = z.object({ requests: z.number().int(), credits: z.number().int() });
+/** An account's usage this UTC month, in the chat and through its API keys apart (issue 39); refunds taken off. */
+export const monthUsageSchema = z.object({ month: z.string(), chat: usageSchema, api: usageSchema });
+export type MonthUsage = z.infer<typeof monthUsageSchema>;
+export const listActivityResponseSchema = z.object({
+  status: z.literal('success'),
+  activity: z.array(activitySchema),
+  /** Accounts only. */
+  usage: monthUsageSchema.optional(),
+});

@@ -33,6 +33,9 @@ export const overviewDaySchema = z.object({
   /** Invoices paid that day by currency, in minor units. */
   revenue: counts,
   failed_replies: counts,
+  /** Of requests and credits_charged, those made through API keys (by model), so chat and API usage show apart. */
+  api_requests: counts.optional(),
+  api_credits_charged: z.number().optional(),
 });
 export type OverviewDay = z.infer<typeof overviewDaySchema>;
 

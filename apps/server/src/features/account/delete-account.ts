@@ -1,3 +1,4 @@
+import { apiImageKey } from '../developer-api/api-images.js';
 import { AppError } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -94,13 +95,19 @@ export async function deleteAccount(
     // gone (and removes its own files), so none is left behind.
     if (ctx.db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
     const owned = [...(await listOwnedFiles(trx, owner)), ...(await listOwnedAttachments(trx, owner))];
+    // Images made through the API (kept a day, outside the gallery) go with their rows.
+    const apiImages = await trx.selectFrom('api_images').select('file_name').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
-    return owned;
+    return { owned, apiImages: apiImages.map((i) => apiImageKey(i.file_name)) };
   });
   // A reply started between the first cut and the deletion has no account left to write to.
   await revoke(target);
-  const keys = [...files.flatMap((f) => [f.key, ...(f.companionKeys ?? [])]), ...(pictureKey ? [pictureKey] : [])];
+  const keys = [
+    ...files.owned.flatMap((f) => [f.key, ...(f.companionKeys ?? [])]),
+    ...files.apiImages,
+    ...(pictureKey ? [pictureKey] : []),
+  ];
   let removed = 0;
   for (const key of keys) {
     try {

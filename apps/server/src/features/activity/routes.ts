@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACTIVITY_PATHS, listActivityResponseSchema, okSchema, recordActivityRequestSchema } from '@ensemble/shared';
 import type { Db } from '../../db/connection.js';
 import { assertUserIdClaim } from '../session/ownership.js';
-import { listRecentActivity, recordActivity } from './service.js';
+import { listRecentActivity, monthUsage, recordActivity } from './service.js';
 
 /** activity_handler.php: POST records an entry for the caller, GET lists the caller's 20 most recent. */
 export const activityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -16,6 +16,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(ACTIVITY_PATHS.handler, { schema: { response: { 200: listActivityResponseSchema } } }, async (request, reply) => {
     const who = await request.identity();
     reply.header('Cache-Control', 'no-store');
-    return { status: 'success' as const, activity: await listRecentActivity(db.kysely, who) };
+    const usage = who.kind === 'user' ? { usage: await monthUsage(db.kysely, who.userId) } : {};
+    return { status: 'success' as const, activity: await listRecentActivity(db.kysely, who), ...usage };
   });
 };

@@ -1,5 +1,5 @@
-import type { Activity } from '@ensemble/shared';
-import type { Kysely } from 'kysely';
+import type { Activity, MonthUsage } from '@ensemble/shared';
+import { type Kysely, sql } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { ownerColumns } from '../session/ownership.js';
@@ -23,4 +23,27 @@ export async function listRecentActivity(db: Kysely<Database>, who: Identity, li
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** An account's requests and credits this UTC month, in the chat and through API keys apart, from its ledger. */
+export async function monthUsage(db: Kysely<Database>, userId: number, at = new Date()): Promise<MonthUsage> {
+  const month = at.toISOString().slice(0, 7);
+  const viaKey = sql<number>`case when api_key_id is null then 0 else 1 end`;
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select([
+      viaKey.as('api'),
+      sql<number>`sum(case when reason = 'refund' then 0 else 1 end)`.as('requests'),
+      sql<number>`sum(-delta)`.as('credits'),
+    ])
+    .where('user_id', '=', userId)
+    .where('reason', 'in', ['chat', 'image', 'refund'])
+    .where('created_at', '>=', `${month}-01T00:00:00.000Z`)
+    .groupBy(viaKey)
+    .execute();
+  const of = (api: number) => {
+    const row = rows.find((r) => Number(r.api) === api);
+    return { requests: Number(row?.requests ?? 0), credits: Math.max(0, Number(row?.credits ?? 0)) };
+  };
+  return { month, chat: of(0), api: of(1) };
 }

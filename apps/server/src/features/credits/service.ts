@@ -96,7 +96,7 @@ export async function chargeIn(
     .insertInto('credit_ledger')
     .values({ ...owner(who), delta: -cost, balance_after: updated.credits, reason, model, reference, created_at: now() })
     .execute();
-  await rollupCharge(trx, who.kind === 'user' ? who.userId : null, model, cost);
+  await rollupCharge(trx, who.kind === 'user' ? who.userId : null, model, cost, Boolean(who.apiKeyId));
   countCreditsCharged(who.kind, cost);
   // The update returned the new balance: no second read.
   return who.kind === 'user' ? userBalance(updated as ChargedUser) : guestBalance(updated);

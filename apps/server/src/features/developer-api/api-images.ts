@@ -91,9 +91,3 @@ export function startApiImageSweep(ctx: AppContext, log: FastifyBaseLogger): () 
     await running;
   };
 }
-
-/** The files of an account's API images (for account deletion, before the rows go with it). */
-export async function apiImageKeysOf(ctx: AppContext, userId: number): Promise<string[]> {
-  const rows = await ctx.db.kysely.selectFrom('api_images').select('file_name').where('user_id', '=', userId).execute();
-  return rows.map((r) => apiImageKey(r.file_name));
-}

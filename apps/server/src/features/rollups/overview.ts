@@ -24,6 +24,8 @@ function emptyDay(day: string): OverviewDay {
     mrr: {},
     revenue: {},
     failed_replies: {},
+    api_requests: {},
+    api_credits_charged: 0,
   };
 }
 
@@ -89,6 +91,12 @@ export async function overview(db: Kysely<Database>, days: OverviewWindow, today
         break;
       case METRIC.failedReplies:
         d.failed_replies[r.dim] = n;
+        break;
+      case METRIC.apiRequests:
+        (d.api_requests ??= {})[r.dim] = n;
+        break;
+      case METRIC.apiCreditsCharged:
+        d.api_credits_charged = n;
         break;
       case METRIC.subscriptions:
       case METRIC.mrr: {

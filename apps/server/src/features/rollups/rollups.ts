@@ -19,6 +19,9 @@ export const METRIC = {
   revenue: 'revenue',
   subscriptions: 'subscriptions',
   mrr: 'mrr',
+  /** Requests (by model) and credits charged through API keys (issue 39); also counted in requests and credits_charged. */
+  apiRequests: 'api_requests',
+  apiCreditsCharged: 'api_credits_charged',
 } as const;
 export type Metric = (typeof METRIC)[keyof typeof METRIC];
 
@@ -57,11 +60,21 @@ async function put(db: Executor, metric: Metric, dim: string, n: number, day: st
  * A charge taken for a request (in the charge's transaction): one request of the model, the
  * credits charged and, for an account, its first activity of the day.
  */
-export async function rollupCharge(trx: Transaction<Database>, userId: number | null, model: string | null, cost: number): Promise<void> {
+export async function rollupCharge(
+  trx: Transaction<Database>,
+  userId: number | null,
+  model: string | null,
+  cost: number,
+  viaApiKey = false,
+): Promise<void> {
   const day = utcDay();
-  // Both counters in one statement (one round trip in the charge's transaction).
+  // Every counter in one statement (one round trip in the charge's transaction).
   const rows: Array<{ day: string; metric: Metric; dim: string; n: number }> = [{ day, metric: METRIC.requests, dim: model ?? '', n: 1 }];
   if (cost !== 0) rows.push({ day, metric: METRIC.creditsCharged, dim: '', n: cost });
+  if (viaApiKey) {
+    rows.push({ day, metric: METRIC.apiRequests, dim: model ?? '', n: 1 });
+    if (cost !== 0) rows.push({ day, metric: METRIC.apiCreditsCharged, dim: '', n: cost });
+  }
   await trx
     .insertInto('daily_rollups')
     .values(rows)
