@@ -94,6 +94,11 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/admin/models.php': { kind: 'body' },
   'POST /api/admin/default_favourites.php': { kind: 'body' },
   'GET /api/admin/providers.php': { kind: 'none' },
+  'GET /api/admin/keys.php': { kind: 'query', ids: 'user' },
+  'POST /api/admin/revoke_key.php': { kind: 'body', ids: 'record' },
+  'POST /api/keys/create.php': { kind: 'body' },
+  'GET /api/keys/list.php': { kind: 'none' },
+  'POST /api/keys/revoke.php': { kind: 'body', ids: 'record', text: false },
 };
 
 const ID_FIELDS = ['thread_id', 'message_id', 'user_id', 'image_id', 'required_credits', 'page', 'parent_id', 'regenerate_id'];
