@@ -123,6 +123,8 @@ function ChartCard({ id, title, hint, data, days, kind, mode = 'total', format =
   );
 }
 
+const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, n) => a + n, 0);
+
 /** The overview's charts (this module carries the chart library, so it loads only on the overview). */
 export default function OverviewCharts({ series, days }: { series: OverviewDay[]; days: number }) {
   const { t } = useLingui();
@@ -165,6 +167,19 @@ export default function OverviewCharts({ series, days }: { series: OverviewDay[]
         data={byField(series, [
           { label: t`Charged`, value: (d) => d.credits_charged },
           { label: t`Refunded`, value: (d) => d.credits_refunded },
+        ])}
+        days={days}
+        kind="bars"
+      />
+      <ChartCard
+        id="api"
+        title={t`Chat and API usage`}
+        hint={t`Requests made in the app and through personal API keys, and the credits each charged.`}
+        data={byField(series, [
+          { label: t`Chat requests`, value: (d) => sum(d.requests) - sum(d.api_requests ?? {}) },
+          { label: t`API requests`, value: (d) => sum(d.api_requests ?? {}) },
+          { label: t`Chat credits`, value: (d) => d.credits_charged - (d.api_credits_charged ?? 0) },
+          { label: t`API credits`, value: (d) => d.api_credits_charged ?? 0 },
         ])}
         days={days}
         kind="bars"

@@ -32,6 +32,26 @@ function figure(card: HTMLElement, label: string) {
 }
 
 describe('the profile page', () => {
+  it('shows this month’s chat and API usage apart', async () => {
+    stubApi({
+      user: TEST_USER,
+      routes: {
+        'GET /api/auth/user_handler.php': statsAnswer(),
+        'GET /api/auth/activity_handler.php': {
+          json: {
+            status: 'success',
+            activity: [],
+            usage: { month: '2026-11', chat: { requests: 12, credits: 30 }, api: { requests: 1, credits: 4 } },
+          },
+        },
+      },
+    });
+    renderApp('/prod/profile');
+    const card = await screen.findByRole('region', { name: 'This month' });
+    expect(figure(card, 'In the chat')).toBe('12 requests · 30 credits');
+    expect(figure(card, 'Through API keys')).toBe('1 request · 4 credits');
+  });
+
   it('shows the overview, the figures and the recent activity with an icon per type', async () => {
     stubApi({
       user: TEST_USER,

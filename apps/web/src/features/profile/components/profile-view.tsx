@@ -9,6 +9,7 @@ import { useProfileRefresh } from '../hooks/use-profile-refresh';
 import { AccountData } from './account-data';
 import { ProfileOverview } from './profile-overview';
 import { RecentActivity } from './recent-activity';
+import { MonthUsageCard } from './month-usage';
 import { UsageCredits } from './usage-credits';
 
 /**
@@ -36,6 +37,7 @@ export function ProfileView({ user }: { user: User }) {
     <div className="flex flex-col gap-5">
       <ProfileOverview user={shown} stats={stats.data.stats} />
       <UsageCredits stats={stats.data.stats} />
+      <MonthUsageCard />
       <RecentActivity />
       <AccountData />
     </div>
