@@ -46,6 +46,7 @@ import { threadRoutes } from './features/threads/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { logSerializers } from './plugins/log-redaction.js';
 import { originCheckPlugin } from './plugins/origin-check.js';
 import { watchDbPool } from './metrics/metrics.js';
@@ -165,6 +166,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
     exempt: ['/api/subscription/webhook.php', V1_PATHS.chatCompletions, V1_PATHS.imageGenerations],
   });
   await app.register(identityPlugin, { db, config });
+  await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db, draining: () => streams.draining });
   await app.register(assetRoutes);

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,13 @@ describe.runIf(TEST_DB === 'sqlite')('the production build', () => {
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toMatch(/common/i);
+  });
+
+  it('serves the OpenAPI document, its version read from the package beside dist/', async () => {
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const version = (JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await res.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'Ensemble API', version } });
   });
 
   it('draws demo images in its worker thread from dist/, with no TypeScript loader', async () => {

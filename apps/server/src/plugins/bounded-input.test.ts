@@ -18,6 +18,7 @@ interface RouteInput {
 }
 const ROUTES: Record<string, RouteInput> = {
   'GET /api/health': { kind: 'none' },
+  'GET /api/openapi.json': { kind: 'none' },
   'GET /api/assets/icons/:name': { kind: 'params' },
   'GET /api/config/get_frontend_config.php': { kind: 'none' },
   'GET /api/config/get_config.php': { kind: 'none' },

@@ -68,7 +68,7 @@ describe('API keys', () => {
       .execute();
     const expired = await models(made.data.key);
     expect(expired.status).toBe(401);
-    expect((await expired.json()).error.code).toBe('invalid_api_key');
+    expect(((await expired.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
 
     const small = await c.post(KEY_PATHS.create, { name: 'small', monthly_limit: 1 });
     const refused = await image(small.data.key);

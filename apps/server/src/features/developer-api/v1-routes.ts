@@ -120,7 +120,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: Serve
       const body = request.body;
       await catalogue.refresh();
       const model = catalogue.find(body.model);
-      if (!model || model.type !== 'image') throw modelNotFound(body.model);
+      if (model?.type !== 'image') throw modelNotFound(body.model);
       const aspectRatio = imageAspectRatio(body, model);
       let made: Awaited<ReturnType<typeof storeApiImage>> | undefined;
       const deps = { ctx, catalogue, streams, log: request.log };

@@ -93,7 +93,7 @@ export async function overview(db: Kysely<Database>, days: OverviewWindow, today
         d.failed_replies[r.dim] = n;
         break;
       case METRIC.apiRequests:
-        (d.api_requests ??= {})[r.dim] = n;
+        d.api_requests = { ...d.api_requests, [r.dim]: n };
         break;
       case METRIC.apiCreditsCharged:
         d.api_credits_charged = n;
