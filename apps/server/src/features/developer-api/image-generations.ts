@@ -23,7 +23,7 @@ export type ImageGenerationRequest = z.infer<typeof imageGenerationRequestSchema
 const SUPPORTED = new Set(['model', 'prompt', 'n', 'size', 'response_format', 'user']);
 
 /** The sizes an image row accepts, one per aspect ratio (an OpenAI row's own; others draw at ours). */
-export function acceptedSizes(model: Pick<ModelEntry, 'id' | 'provider'>): Map<string, AspectRatio> {
+export function acceptedSizes(model: Pick<ModelEntry, 'id' | 'provider' | 'model_id'>): Map<string, AspectRatio> {
   const sizes = new Map<string, AspectRatio>();
   for (const ratio of Object.keys(ASPECT_RATIOS) as AspectRatio[]) {
     const size =
