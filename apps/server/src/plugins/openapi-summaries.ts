@@ -103,6 +103,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
 
   // OpenAI-compatible developer API
   'GET /v1/models': 'List the models this key may call, in OpenAI format (with credit costs)',
+  'GET /v1/models/:model': 'One model this key may call, in OpenAI format (with its credit cost)',
   'POST /v1/chat/completions': 'Create a chat completion (OpenAI-compatible; streams with `stream: true`)',
   'POST /v1/images/generations': 'Generate an image (OpenAI-compatible)',
   'GET /v1/files/images/:id': 'An image made through the API, by its signed URL (no key needed)',

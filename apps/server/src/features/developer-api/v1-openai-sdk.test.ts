@@ -50,6 +50,11 @@ describe('developer API with the openai SDK', () => {
     const mini = models.data.find((m) => m.id === 'gpt-4o-mini') as unknown as { object: string; credits: number; type: string };
     expect(mini).toMatchObject({ object: 'model', type: 'text' });
     expect(mini.credits).toBeGreaterThan(0);
+    expect((await sdk().models.retrieve('dall-e-3')).id).toBe('dall-e-3');
+    const missing = await sdk()
+      .models.retrieve('no-such-model')
+      .catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   it('answers a whole chat completion, charges the owner and names the key in the ledger', async () => {

@@ -1,5 +1,5 @@
 import fastifyCors from '@fastify/cors';
-import { AppError, V1_PATHS, modelCost } from '@ensemble/shared';
+import { AppError, type ModelEntry, V1_PATHS, modelCost } from '@ensemble/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,25 +69,32 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext; catalogue: Serve
     callers.set(request, { kind: 'user', userId, guestId: null, sessionHash: `apikey:${keyId}`, apiKeyId: keyId });
   });
 
+  const modelObject = (m: ModelEntry, created: number) => ({
+    id: m.id,
+    object: 'model' as const,
+    created,
+    owned_by: m.provider,
+    // Ours, beside OpenAI's fields: what a call costs and what the row is.
+    name: m.name,
+    type: m.type,
+    credits: modelCost(m),
+    ...(m.type === 'image' ? { sizes: [...acceptedSizes(m).keys()] } : { input: m.input ?? ['text'] }),
+    ...(m.demo ? { demo: true } : {}),
+  });
+
   app.get(V1_PATHS.models, async () => {
     await catalogue.refresh();
     const { text_models, image_models } = await catalogue.list();
     const created = Math.floor(Date.now() / 1000);
-    return {
-      object: 'list' as const,
-      data: [...text_models, ...image_models].map((m) => ({
-        id: m.id,
-        object: 'model' as const,
-        created,
-        owned_by: m.provider,
-        // Ours, beside OpenAI's fields: what a call costs and what the row is.
-        name: m.name,
-        type: m.type,
-        credits: modelCost(m),
-        ...(m.type === 'image' ? { sizes: [...acceptedSizes(m).keys()] } : { input: m.input ?? ['text'] }),
-        ...(m.demo ? { demo: true } : {}),
-      })),
-    };
+    return { object: 'list' as const, data: [...text_models, ...image_models].map((m) => modelObject(m, created)) };
+  });
+
+  app.get(`${V1_PATHS.models}/:model`, { schema: { params: z.object({ model: z.string().max(200) }) } }, async (request) => {
+    await catalogue.refresh();
+    const { text_models, image_models } = await catalogue.list();
+    const model = [...text_models, ...image_models].find((m) => m.id === request.params.model);
+    if (!model) throw modelNotFound(request.params.model);
+    return modelObject(model, Math.floor(Date.now() / 1000));
   });
 
   app.post(
