@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
 import { signInNewAccount } from '../../test/account-factory.js';
 import { ADMIN_ENV, signInAs, signInOperator } from '../admin/admin-test-kit.js';
+import { charge, refund } from '../credits/service.js';
 import { apiImageKey, sweepApiImages } from './api-images.js';
 
 describe('API keys', () => {
@@ -129,5 +130,36 @@ describe('API keys', () => {
     expect((await c.post(AUTH_PATHS.deleteAccount, { password })).statusCode).toBe(200);
     expect(existsSync(file(second.file_name))).toBe(false);
     expect(await t.ctx.db.kysely.selectFrom('api_images').select('id').where('api_key_id', '=', made.data.id).execute()).toEqual([]);
+  });
+});
+
+describe('a key’s spending', () => {
+  it('counts charges and gives refunds back, both named in the ledger', async () => {
+    const t = await createTestApp();
+    try {
+      const c = t.client();
+      const userId = await signInNewAccount(t, c, { credits: 50 });
+      const made = await c.post(KEY_PATHS.create, { name: 'refunds', monthly_limit: 10 });
+      const who = { kind: 'user' as const, userId, guestId: null, apiKeyId: made.data.id as number };
+      expect(await charge(t.ctx.db, who, 6, 'chat', 'gpt-4o', 'chat:x')).not.toBeNull();
+      const over = await charge(t.ctx.db, who, 6, 'chat', 'gpt-4o', 'chat:y').catch((e: unknown) => e);
+      expect((over as { code?: string }).code).toBe('key_limit_reached');
+      await refund(t.ctx.db, who, 6, 'gpt-4o', 'chat:x');
+      expect((await c.get(KEY_PATHS.list)).data.keys[0].spent_this_month).toBe(0);
+      const ledger = await t.ctx.db.kysely
+        .selectFrom('credit_ledger')
+        .select(['delta', 'reason', 'api_key_id'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      expect(ledger.filter((r) => r.reason !== 'signup')).toEqual([
+        { delta: -6, reason: 'chat', api_key_id: made.data.id },
+        { delta: 6, reason: 'refund', api_key_id: made.data.id },
+      ]);
+      const balance = await t.ctx.db.kysely.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
+      expect(balance.credits).toBe(50);
+    } finally {
+      await t.close();
+    }
   });
 });
