@@ -51,7 +51,6 @@ export function completionObject(model: ModelEntry, answer: ChatResponse, maxTok
     object: 'chat.completion' as const,
     created: Math.floor(Date.now() / 1000),
     model: model.id,
-    system_fingerprint: null,
     choices: [
       {
         index: 0,
@@ -86,7 +85,6 @@ export async function relayCompletion(
     object: 'chat.completion.chunk',
     created,
     model: model.id,
-    system_fingerprint: null,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
     ...(includeUsage ? { usage: null } : {}),
   });
