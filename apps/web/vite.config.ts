@@ -2,6 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { LINGUI_CONFIG, linguiBabelPlugins } from './build/lingui-babel.ts';
+import { moduleGraph } from './build/used-modules.ts';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -12,9 +15,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * `shared` the part of `chat` that another screen's route imports statically too. Each set becomes one chunk (see
  * codeSplitting below) instead of the dozens of small chunks automatic splitting makes, each a request with its own
  * headers. Lazy imports (KaTeX, Mermaid, dialogs, the operator console...) stay outside: they load when needed.
- * The sets follow static imports through re-exporting indexes (lucide-react, @ensemble/shared, feature index.ts), so
- * they hold a little more than the first load runs (icons of other screens): a few KB, measured, against dozens of
- * requests saved.
+ * The sets follow static imports for the names imported (build/used-modules.ts): through a re-exporting index
+ * (lucide-react, @ensemble/shared, a feature's index.ts) only to the modules whose exports are used, so that other
+ * screens' icons and hooks stay in their own chunks.
  */
 const firstLoad = { shell: new Set<string>(), chat: new Set<string>(), shared: new Set<string>() };
 /**
@@ -28,6 +31,7 @@ const CHAT_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]thread-routes\.tsx$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 // The app's own `x-schemas.ts` modules, which its API calls import on demand to validate an answer.
 const LAZY_SCHEMAS = /[\\/]src[\\/].*-schemas\.ts$/;
+const LAZY_SHARED = /[\\/](node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons|src[\\/]components[\\/]ui)[\\/]/;
 const ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+\.tsx$/;
 
 function firstLoadGroups(): Plugin {
@@ -35,32 +39,17 @@ function firstLoadGroups(): Plugin {
     name: 'ensemble:first-load-groups',
     apply: 'build',
     buildEnd() {
-      const closure = (from: string[], stop: Set<string>) => {
-        const seen = new Set<string>();
-        const todo = [...from];
-        while (todo.length) {
-          const id = todo.pop() as string;
-          if (seen.has(id) || stop.has(id)) continue;
-          seen.add(id);
-          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
       const ids = [...this.getModuleIds()];
       schemas.clear();
       for (const id of ids)
         if (ZOD.test(id) || LAZY_SCHEMAS.test(id) || this.getModuleInfo(id)?.importedIds.some((dep) => ZOD.test(dep))) schemas.add(id);
-      firstLoad.shell = closure(
-        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
-        new Set(),
-      );
-      firstLoad.chat = closure(
-        ids.filter((id) => CHAT_ROUTE.test(id)),
-        firstLoad.shell,
-      );
+      const graph = moduleGraph(this);
+      const without = (set: Set<string>, taken: Set<string>) => new Set([...set].filter((id) => !taken.has(id)));
+      firstLoad.shell = graph.used(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      firstLoad.chat = without(graph.used(ids.filter((id) => CHAT_ROUTE.test(id))), firstLoad.shell);
       // The other screens: the routes that page-routes.tsx imports lazily.
-      const others = closure(
-        ids.filter((id) => ROUTE.test(id) && !CHAT_ROUTE.test(id) && this.getModuleInfo(id)?.dynamicImporters.length),
+      const others = without(
+        graph.used(ids.filter((id) => ROUTE.test(id) && !CHAT_ROUTE.test(id) && this.getModuleInfo(id)?.dynamicImporters.length)),
         firstLoad.shell,
       );
       firstLoad.shared = new Set([...firstLoad.chat].filter((id) => others.has(id)));
@@ -103,12 +92,31 @@ function firstLoadPreloads(): Plugin {
   };
 }
 
+/**
+ * React Router's production build in the production bundle. Its package.json exports only `dist/development`, whose
+ * `ENABLE_DEV_WARNINGS = true` ships developers' warnings and their texts to every visitor
+ * (https://github.com/remix-run/react-router/issues/14102); `dist/production` is the same code with the flag off.
+ * The dev server keeps the development build and its warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+  return {
+    name: 'ensemble:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? file : null;
+    },
+  };
+}
+
 // The app is served under /prod by the API server; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/prod/',
   plugins: [
     firstLoadGroups(),
     firstLoadPreloads(),
+    reactRouterProduction(),
     react({ babel: { plugins: linguiBabelPlugins() } }),
     // Each language's catalogue (src/locales/*/messages.po) compiled to its own chunk, loaded when that language is.
     lingui({ configPath: LINGUI_CONFIG }),
@@ -149,6 +157,9 @@ export default defineConfig({
             { name: 'shell', test: (id) => firstLoad.shell.has(id), priority: 3 },
             { name: 'screens', test: (id) => firstLoad.shared.has(id), priority: 2 },
             { name: 'chat', test: (id) => firstLoad.chat.has(id), priority: 1 },
+            // Icons and design-system pieces that several lazy screens share, once outside the first load: one chunk
+            // instead of a request for each.
+            { name: 'lazy-shared', test: (id) => LAZY_SHARED.test(id), minShareCount: 2, priority: 0 },
           ],
         },
       },

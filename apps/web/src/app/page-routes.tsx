@@ -72,6 +72,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'forgot-password', element: authScreen },
   { path: 'help', element: screen(() => import('./routes/help-page'), 'HelpPage') },
   { path: 'help/:slug', element: screen(() => import('./routes/help-page'), 'HelpArticlePage') },
+  { path: 'docs', element: screen(() => import('./routes/api-docs-page'), 'ApiDocsPage') },
   { path: 'share/:token', element: screen(() => import('./routes/share-page'), 'SharePage') },
   { path: 'reset-password', element: screen(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {

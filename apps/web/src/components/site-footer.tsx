@@ -2,6 +2,7 @@ import { UI } from '@ensemble/shared';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { API_DOCS } from '@/lib/api-docs-paths';
 import { cn } from '@/lib/cn';
 import { LegalLink } from './legal-link';
 
@@ -11,7 +12,7 @@ const LINKS = [
   { doc: 'contact', label: msg`Contact` },
 ] as const;
 
-/** The page footer: help, then privacy, terms and contact (opened as dialogs over the page), and the copyright line. */
+/** The page footer: help, the API reference, then privacy, terms and contact (opened as dialogs over the page), and the copyright line. */
 export function SiteFooter({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
   return (
@@ -21,6 +22,9 @@ export function SiteFooter({ className }: { className?: string }) {
         <div className="flex flex-wrap items-center justify-center gap-1">
           <Link to="/help" className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">
             {t`Help`}
+          </Link>
+          <Link to={API_DOCS.page} className="rounded-md px-2.5 py-1.5 transition-colors hover:bg-surface-2 hover:text-fg">
+            {t`API reference`}
           </Link>
           <nav aria-label={t`Legal`}>
             <ul className="flex flex-wrap items-center justify-center gap-1">

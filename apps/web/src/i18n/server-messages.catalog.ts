@@ -32,6 +32,8 @@ export const SERVER_MESSAGES = [
   msg({ id: 'server.parseFailed', message: "Failed to parse server response" }),
   msg({ id: 'server.processResponseFailed', message: "Failed to process response" }),
   msg({ id: 'server.modelNotFound', message: "Model configuration not found" }),
+  msg({ id: 'server.invalidApiKey', message: "Invalid API key. Check the key, or create a new one in Settings." }),
+  msg({ id: 'server.keyLimitReached', message: "This API key has reached its monthly limit of {limit} credits." }),
   msg({ id: 'server.webSearchUnavailable', message: "Web search is not available for {name}." }),
   msg({ id: 'server.modelNoLongerOffered', message: "{name} is no longer offered by {provider}. Please choose another model." }),
   msg({ id: 'server.answeredByFallback', message: "Answered by {fallback} because {model} was unavailable" }),

@@ -97,8 +97,9 @@ describe('header', () => {
       user: TEST_USER,
       routes: {
         'POST /api/auth/logout.php': { status: 500, json: { status: 'error', message: 'nope' } },
-        // Settings lists the user's shared links as it opens.
+        // Settings lists the user's shared links and API keys as it opens.
         'GET /api/share/list.php': { json: { status: 'success', links: [] } },
+        'GET /api/keys/list.php': { json: { status: 'success', keys: [] } },
       },
     });
     renderApp('/prod/settings');

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
+import { ApiKeysPanel } from '@/features/api-keys';
 import { usePreferences } from '@/features/preferences';
 import { ShareLinksList } from '@/features/share';
 import { useSession } from '@/features/session';
@@ -16,7 +17,7 @@ import { SpendingSection } from './components/spending-section';
 import { SettingsSection } from './components/settings-section';
 import { useSettingsActivity } from './hooks/use-settings-activity';
 
-/** /prod/settings: appearance, favourite models, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
+/** /prod/settings: appearance, favourite models, API keys, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
 export function SettingsScreen() {
   const { t } = useLingui();
   const location = useLocation();
@@ -24,11 +25,18 @@ export function SettingsScreen() {
   const { user } = useSession();
   const body = useRef<HTMLDivElement>(null);
   const scrollToFirstHeading = Boolean((location.state as { scrollToFirstHeading?: boolean } | null)?.scrollToFirstHeading);
+  const hash = location.hash;
 
   useEffect(() => {
     if (!scrollToFirstHeading) return;
     body.current?.querySelector('h2')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [scrollToFirstHeading]);
+
+  // A link to one section (/settings#api-keys, from the API reference) lands on its heading.
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   return (
     <div className="flex flex-1 flex-col">
@@ -49,6 +57,13 @@ export function SettingsScreen() {
               <ShareLinksList />
             </SettingsSection>
           )}
+          <SettingsSection
+            id="api-keys"
+            title={t`API keys`}
+            description={t`Call Ensemble's OpenAI-compatible API from your own programs and scripts.`}
+          >
+            <ApiKeysPanel signedIn={Boolean(user)} />
+          </SettingsSection>
           <ResetSection
             onReset={() => {
               usePreferences.getState().resetPreferences();

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { userQuery } from '../api/admin-queries';
 import { AdminTable, when } from './admin-table';
 import { UserActionsPanel } from './user-actions-panel';
+import { UserKeysPanel } from './user-keys-panel';
 import { formatCount } from '@/lib/format-count';
 
 const n = (v: number) => formatCount(v);
@@ -63,7 +64,7 @@ function Facts({ u }: { u: AdminUserDetail }) {
   );
 }
 
-/** /prod/admin/users/:id: one account's plan, status, balance, ledger, usage by model, threads and images, with actions. */
+/** /prod/admin/users/:id: one account's plan, status, balance, API keys, ledger, usage by model, threads and images, with actions. */
 export function UserDetail() {
   const { t } = useLingui();
   const id = Number(useParams().userId);
@@ -97,6 +98,7 @@ export function UserDetail() {
       </div>
       <Facts u={u} />
       <UserActionsPanel user={u} />
+      <UserKeysPanel userId={u.id} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-label={t`Ledger`}>
           <h3 className="mb-2 text-lg text-fg">

@@ -1,6 +1,6 @@
 import { type ModelType, normalizeAspectRatio, type ThreadSettings } from '@ensemble/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
@@ -20,9 +20,12 @@ import { EmptyChat } from './empty-chat';
 import { getThreadSettings, saveThreadSettings } from '../api/thread-settings';
 import { MessageList } from './message-list';
 import type { BranchActions } from './message-item';
-import { ThreadSettingsDialog } from './thread-settings-dialog';
 import { StatusLine } from './status-line';
 import { ThreadHeader } from './thread-header';
+
+// The thread's settings are opened now and then: their form is a chunk of its own, fetched when first opened.
+const loadSettingsDialog = () => import('./thread-settings-dialog');
+const ThreadSettingsDialog = lazy(async () => ({ default: (await loadSettingsDialog()).ThreadSettingsDialog }));
 
 /** The chat screen of core.md section 2: side panel, thread header, messages or the empty state, banner, status and input. */
 export function ChatScreen() {
@@ -131,6 +134,8 @@ export function ChatScreen() {
   // Read fresh: another device, or an account's default prompt applied at creation, may have set them.
   const { who, setInfo, newChat, deleteThread } = chat;
   const openSettings = useCallback(async () => {
+    // The form's chunk downloads while the settings are read.
+    loadSettingsDialog().catch(() => {});
     if (threadId !== null) {
       try {
         const res = await getThreadSettings(threadId, who.userId);
@@ -239,13 +244,15 @@ export function ChatScreen() {
           />
         )}
         {settingsOpen && (
-          <ThreadSettingsDialog
-            open
-            onOpenChange={setSettingsOpen}
-            settings={chat.info.settings}
-            model={settingsModel}
-            onSave={saveSettings}
-          />
+          <Suspense fallback={null}>
+            <ThreadSettingsDialog
+              open
+              onOpenChange={setSettingsOpen}
+              settings={chat.info.settings}
+              model={settingsModel}
+              onSave={saveSettings}
+            />
+          </Suspense>
         )}
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-3 pt-2 pb-3 sm:px-6">
           {chat.banner && (

@@ -43,7 +43,7 @@ export function MonthUsageCard() {
       <p className="text-xs text-muted">
         <Trans>
           Manage your keys in{' '}
-          <Link to="/settings" className="text-accent underline-offset-2 hover:underline">
+          <Link to="/settings#api-keys" className="font-medium text-accent-ink underline underline-offset-2">
             Settings
           </Link>
           .
