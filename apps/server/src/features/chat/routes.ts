@@ -6,7 +6,7 @@ import type { ServerCatalogue } from '../catalogue/service.js';
 import { ATTACH_RETRY_AFTER_S, type AttachLimiter } from './attach-limits.js';
 import { ownerKey, startChat } from './service.js';
 import { chargeReference, findOpenCharge } from './open-charges.js';
-import { type HubEvent, type SavedReply, eventId, parseEventId, replaySaved } from './stream-hub.js';
+import { EVENT_STREAM_HEADERS, type HubEvent, type SavedReply, eventId, parseEventId, replaySaved } from './stream-hub.js';
 import { parseMetadata } from '../messages/store.js';
 import { ownsRow } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
@@ -111,13 +111,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
 
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    res.writeHead(200, EVENT_STREAM_HEADERS);
     // Unnumbered, so a reconnecting client's last id stays that of the content it has.
     res.write(
       `retry: 1000\ndata: ${JSON.stringify({ type: 'connection_established', stream_id: meta.id, message_id: meta.messageId })}\n\n`,

@@ -6,6 +6,15 @@ import { StreamBatcher, contentData } from './stream-batcher.js';
  * reply's content length once this event is read, so a reader resuming from it knows exactly which
  * text it already has, even when the events themselves are gone and only the final text is kept.
  */
+/** The headers every event stream we answer starts with (no buffering by proxies, no caching, no sniffing). */
+export const EVENT_STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
 export interface HubEvent {
   seq: number;
   offset: number;

@@ -3,10 +3,10 @@ import { type ChatResponse, type ModelEntry, type ReplyFigures, STREAM_DONE, typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatDeps } from '../chat/service.js';
 import { startChat } from '../chat/service.js';
-import type { HubEvent } from '../chat/stream-hub.js';
+import { EVENT_STREAM_HEADERS, type HubEvent } from '../chat/stream-hub.js';
 import type { Identity } from '../session/service.js';
 import { type ChatCompletionRequest, assertSupported, stopSequences, toTurns } from './chat-completion-request.js';
-import { OpenAIError, modelNotFound } from './openai-errors.js';
+import { modelNotFound } from './openai-errors.js';
 
 type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 
@@ -90,13 +90,7 @@ export async function relayCompletion(
   });
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-    ...corsHeaders(reply),
-  });
+  res.writeHead(200, { ...EVENT_STREAM_HEADERS, ...corsHeaders(reply) });
   const send = (data: unknown) => res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
   send(chunk({ role: 'assistant', content: '', refusal: null }, null));
   let figures: Partial<ReplyFigures> | undefined;
@@ -159,5 +153,3 @@ function corsHeaders(reply: FastifyReply): Record<string, string> {
   }
   return out;
 }
-
-export { OpenAIError };
