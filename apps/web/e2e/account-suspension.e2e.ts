@@ -23,7 +23,7 @@ describe('a suspended account with an open tab', () => {
     const op = await opContext.newPage();
     await op.goto(`${journey.server.url}/prod/settings`);
     await registerFromPage(op, 'opssuspends');
-    await op.goto(await confirmationLink(journey.server.dataDir, 'opssuspends@example.com'));
+    await op.goto(await confirmationLink(journey.server, 'opssuspends@example.com'));
     await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
     const suspended = await callApi(op, '/api/admin/suspend.php', { user_id: userId, suspended: true, reason: 'Chargeback fraud' });
     expect(suspended.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, type RunningServer, screenshot, useJourney } from './harness';
 import { linkFromOutbox } from './outbox';
 
 const PASSWORD = 'violet-harbour-lantern-42';
@@ -14,8 +14,8 @@ function newAccount() {
 }
 
 /** The reset link of the newest mail in the outbox addressed to `email`, waiting for it to be written. */
-const resetLinkFromOutbox = (dataDir: string, email: string) =>
-  linkFromOutbox(dataDir, email, /https?:\/\/[^\s"<>]+\/prod\/reset-password\?token=[^\s"<>&]+/);
+const resetLinkFromOutbox = (server: RunningServer, email: string) =>
+  linkFromOutbox(server, email, /https?:\/\/[^\s"<>]+\/prod\/reset-password\?token=[^\s"<>&]+/);
 
 // A refused sign-in is an expected failed request, not an app error.
 function unexpected(errors: string[]): string[] {
@@ -138,7 +138,7 @@ describe('accounts', () => {
     await forgot.getByText('Check your inbox for password reset instructions').waitFor();
     await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
 
-    const link = await resetLinkFromOutbox(journey.server.dataDir, account.email);
+    const link = await resetLinkFromOutbox(journey.server, account.email);
     expect(link.startsWith(`${journey.server.url}/prod/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor();

@@ -21,7 +21,7 @@ describe('operator Models and Providers', () => {
     const opErrors = collectConsoleErrors(op);
     await op.goto(`${journey.server.url}/prod/settings`);
     await registerFromPage(op, 'opsmodels');
-    await op.goto(await confirmationLink(journey.server.dataDir, 'opsmodels@example.com'));
+    await op.goto(await confirmationLink(journey.server, 'opsmodels@example.com'));
     await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
 
     await op.goto(`${journey.server.url}/prod/admin`);

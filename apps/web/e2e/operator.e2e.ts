@@ -23,7 +23,7 @@ describe('operator console', () => {
     // Not an operator until the mailed link is followed.
     await op.goto(`${journey.server.url}/prod/admin`);
     await op.getByText('This page is for operators only.').waitFor();
-    await op.goto(await confirmationLink(journey.server.dataDir, 'opsjourney@example.com'));
+    await op.goto(await confirmationLink(journey.server, 'opsjourney@example.com'));
     await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
 
     await op.goto(`${journey.server.url}/prod/admin`);

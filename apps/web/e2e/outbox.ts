@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RunningServer } from './harness';
 
 /** Decodes a quoted-printable mail body (soft line breaks and =XX escapes). */
 function decodeQuotedPrintable(text: string): string {
@@ -19,12 +20,13 @@ function decodeQuotedPrintable(text: string): string {
 
 /**
  * The first link matching `pattern` in the newest mail to `to` (without SMTP the server writes mail
- * to DATA_DIR/outbox), waiting for the mail to be written.
+ * to DATA_DIR/outbox), waiting up to 30 s for the mail to be written. When none comes, the error
+ * lists the outbox and the server's own log (where a failed mail is reported).
  */
-export async function linkFromOutbox(dataDir: string, to: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 100; attempt++) {
-    let files: string[] = [];
+export async function linkFromOutbox(server: Pick<RunningServer, 'dataDir' | 'log'>, to: string, pattern: RegExp): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  let files: string[] = [];
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     } catch {
@@ -38,9 +40,11 @@ export async function linkFromOutbox(dataDir: string, to: string, pattern: RegEx
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no mail with ${pattern} to ${to} in ${outbox}`);
+  throw new Error(
+    `no mail with ${pattern} to ${to} in ${outbox} (it holds ${JSON.stringify(files)}); the server printed:\n${server.log().slice(-4000)}`,
+  );
 }
 
 /** The e-mail confirmation link mailed to `to`. */
-export const confirmationLink = (dataDir: string, to: string) =>
-  linkFromOutbox(dataDir, to, /https?:\/\/[^\s"<>]+\/api\/auth\/verify_email\.php\?token=[\w-]+/);
+export const confirmationLink = (server: Pick<RunningServer, 'dataDir' | 'log'>, to: string) =>
+  linkFromOutbox(server, to, /https?:\/\/[^\s"<>]+\/api\/auth\/verify_email\.php\?token=[\w-]+/);

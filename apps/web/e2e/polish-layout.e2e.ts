@@ -59,7 +59,7 @@ describe('polish: layout and keyboard (issue 36)', () => {
       const op = await newPage(journey, 390);
       await op.goto(`${journey.server.url}/prod/settings`);
       await registerFromPage(op, 'layoutop');
-      await op.goto(await confirmationLink(journey.server.dataDir, 'layoutop@example.com'));
+      await op.goto(await confirmationLink(journey.server, 'layoutop@example.com'));
       await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
       // On the phone: find the user and grant credits, so the audit log has a row to scroll.
       await op.goto(`${journey.server.url}/prod/admin/users`);

@@ -21,8 +21,9 @@ describe('stopping a reply', () => {
     await screenshot(page, 'chat-stop-streaming');
     await stop.click();
     const note = page.getByTestId('cut-reply-note');
-    await note.waitFor({ timeout: 15_000 });
-    expect((await note.innerText()).trim()).toContain('You stopped this reply.');
+    // innerText is the text as drawn: a reply outside the first frame's view (content-visibility) has
+    // none until the browser has laid it out, so it is read again until it shows.
+    await expect.poll(() => note.innerText(), { timeout: 15_000 }).toContain('You stopped this reply.');
     await page.getByRole('button', { name: 'Send message' }).waitFor();
     // The typewriter may still be showing text that came before Stop: read the reply once it is settled.
     await reply.getByTestId('streaming-dots').waitFor({ state: 'detached', timeout: 15_000 });
@@ -39,8 +40,7 @@ describe('stopping a reply', () => {
     // Saved as stopped: a reload shows the same text and note.
     await page.waitForURL(/\/prod\/thread\/\d+$/);
     await page.reload();
-    await page.getByTestId('cut-reply-note').waitFor({ timeout: 15_000 });
-    expect((await page.getByTestId('cut-reply-note').innerText()).trim()).toContain('You stopped this reply.');
+    await expect.poll(() => note.innerText(), { timeout: 15_000 }).toContain('You stopped this reply.');
     expect(await page.getByTestId('reply-figures').innerText()).toMatch(/^GPT-4o · 1 credit · /);
     expect(await page.getByTestId('thread-credits').innerText()).toContain('1 credit');
     expect(errors).toEqual([]);
