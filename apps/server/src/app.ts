@@ -27,6 +27,8 @@ import { accountRoutes } from './features/account/routes.js';
 import type { Revoke } from './features/session/revocation.js';
 import { exportRoutes } from './features/export/routes.js';
 import { keyRoutes } from './features/developer-api/keys-routes.js';
+import { mcpRoutes } from './features/mcp/routes.js';
+import { assistantRoutes } from './features/assistants/routes.js';
 import { v1Routes } from './features/developer-api/v1-routes.js';
 import { shareRoutes } from './features/share/routes.js';
 import { authRoutes } from './features/auth/auth-routes.js';
@@ -191,6 +193,8 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(shareRoutes, { ctx });
   await app.register(accountRoutes, { ctx, revoke });
   await app.register(keyRoutes, { ctx, revoke });
+  await app.register(mcpRoutes, { ctx });
+  await app.register(assistantRoutes, { ctx });
   await app.register(v1Routes, { ctx, catalogue, streams });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { allowedCidrsProblem } from './features/outbound/address-policy.js';
+import { encryptionKeyProblem } from './features/mcp/secret-box.js';
 import { PROVIDERS, type ProviderId } from '@ensemble/shared';
 import { PROVIDER_DESCRIPTORS } from './providers/descriptors.js';
 
@@ -148,6 +149,18 @@ const envSchema = z.object({
   SEARXNG_URL: optionalUrl,
   /** The most searches one reply may run on a provider's own search tool, which bills per search (issue 38). */
   WEB_SEARCH_MAX_USES: z.coerce.number().int().min(1).max(20).default(3),
+  /** The most model steps one reply with tools may take (issue 40), each charged the row's cost. */
+  MAX_TOOL_STEPS: z.coerce.number().int().min(1).max(20).default(5),
+  /**
+   * The key secrets are encrypted with at rest (MCP servers' bearer tokens, issue 40): 32 random bytes as base64 or 64
+   * hex characters, kept apart from the database and from SESSION_SECRET. Unset: servers with tokens cannot be added.
+   */
+  ENCRYPTION_KEY: optionalString.superRefine((v, ctx) => {
+    const problem = v === undefined ? null : encryptionKeyProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** How long one MCP tool call may take, connecting included, before it ends as timed out (issue 40). */
+  MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Origins profile pictures are copied from instead of Google's (comma-separated; tests, a proxy). */
   GOOGLE_PICTURE_ORIGINS: z
     .string()
@@ -272,6 +285,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const e = parsed.data;
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics get a listener of their own)']);
+  }
+  if (e.ENCRYPTION_KEY !== undefined && e.ENCRYPTION_KEY === e.SESSION_SECRET) {
+    throw new ConfigError([
+      'ENCRYPTION_KEY: must differ from SESSION_SECRET (a key of its own, so one leaked secret does not give the other)',
+    ]);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

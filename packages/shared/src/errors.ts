@@ -126,6 +126,24 @@ export const MESSAGES = {
   accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
   accountDeleted: 'This account was deleted. Please sign in with another account.',
   operatorsOnly: 'This page is for operators only.',
+  // MCP tool servers (issue 40)
+  mcpSignUp: 'Sign up to add tool servers.',
+  mcpServersMax: (max: number) => `You can add at most ${max} tool servers. Delete one first.`,
+  mcpNoSuchServer: 'No such tool server.',
+  mcpTokensNeedKey: 'This server cannot store tokens: the operator has not set an encryption key.',
+  mcpAddressRefused: 'This address is on a private or local network, which tool servers may not use.',
+  mcpUnreachable: 'Could not connect to the tool server. Check the URL and that the server is running.',
+  mcpTimedOut: 'The tool server did not answer in time.',
+  mcpTokenRefused: 'The tool server refused the bearer token.',
+  mcpNotMcp: (status: string) => `The address answered, but not as an MCP tool server (${status}).`,
+  mcpTokenUnreadable: 'The stored token cannot be read: the encryption key has changed. Enter the token again.',
+  // Assistants (issue 40)
+  assistantSignUp: 'Sign up to create assistants.',
+  assistantSignUpToAdd: 'Sign up to add assistants to your list.',
+  assistantsMax: (max: number) => `You can keep at most ${max} assistants. Delete one first.`,
+  assistantNotFound: 'No such assistant.',
+  assistantShareNotFound: 'This share link does not exist or was stopped.',
+  assistantBadIcon: 'The icon could not be read as a picture. Try a PNG, JPEG or WebP file.',
 } as const;
 
 /**

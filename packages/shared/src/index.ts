@@ -25,3 +25,6 @@ export * from './api/attachment-limits.js';
 export * from './api/attachments.js';
 export * from './api/search.js';
 export * from './api/keys.js';
+export * from './api/mcp.js';
+export * from './api/assistant-paths.js';
+export * from './api/assistants.js';

@@ -88,6 +88,10 @@ export interface ThreadsTable {
   max_output_tokens: number | null;
   /** 1 when the thread's "Search the web" switch is on (migration 020). */
   web_search: Generated<number>;
+  /** The MCP servers the thread's replies may call, as a JSON array of ids (migration 025); null: none. */
+  mcp_server_ids: string | null;
+  /** The assistant the thread was started with (migration 023); null when none or deleted (set null). */
+  assistant_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -277,6 +281,35 @@ export interface Database {
   provider_outcomes: ProviderOutcomesTable;
   api_keys: ApiKeysTable;
   api_images: ApiImagesTable;
+  tool_decisions: ToolDecisionsTable;
+  mcp_servers: McpServersTable;
+  assistants: AssistantsTable;
+}
+
+/** A saved assistant (migration 023): its owner's, featured by operators, or shared by a random token. */
+export interface AssistantsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  emoji: string | null;
+  /** The icon as a 128×128 WebP; null: none. */
+  icon: Uint8Array | null;
+  /** The random key its icon is served by (a new one with each icon); null: no icon. */
+  icon_key: string | null;
+  description: Generated<string>;
+  model_id: string;
+  instructions: Generated<string>;
+  temperature: number | null;
+  max_output_tokens: number | null;
+  /** Starter prompts as a JSON array of strings. */
+  starters: Generated<string>;
+  web_search: Generated<number>;
+  /** MCP server ids as a JSON array (no foreign key: the tool loop filters them at use). */
+  mcp_server_ids: Generated<string>;
+  featured: Generated<number>;
+  share_token: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A personal API key (migration 022): only its SHA-256 and first characters are kept. */
@@ -296,7 +329,32 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** An MCP tool server (migration 024): an account's own, or an operator's for everyone (user_id null). */
+export interface McpServersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  url: string;
+  /** The bearer token sealed with ENCRYPTION_KEY (features/mcp/secret-box.ts); never the token itself. */
+  token_cipher: string | null;
+  ask_first: number;
+  /** The last listing's tools (McpToolInfo[] as JSON). */
+  tools_json: string | null;
+  tools_checked_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An image generated through the API (migration 022): outside the gallery, deleted at expires_at. */
+/** A user's Allow (1) or Deny (0) of one tool call of a running reply (migration 025). */
+export interface ToolDecisionsTable {
+  stream_id: string;
+  call_id: string;
+  allow: number;
+  created_at: string;
+}
+
 export interface ApiImagesTable {
   id: string;
   user_id: number;

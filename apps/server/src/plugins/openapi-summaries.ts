@@ -55,6 +55,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/messages/chat.php': 'Send a chat message (streams or answers at once)',
   'GET /api/messages/chat.php': 'Attach to a running reply as a server-sent event stream (resumes after a reconnect)',
   'POST /api/messages/stop.php': 'Stop a running reply',
+  'POST /api/chat/tool_decision.php': "Allow or deny a running reply's tool call that asks first",
   'GET /api/search.php': "Search the caller's threads and messages",
 
   // Images and attachments
@@ -81,6 +82,26 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/keys/list.php': "The signed-in account's API keys (never their secrets)",
   'POST /api/keys/revoke.php': 'Revoke one of your API keys (cuts its running requests)',
 
+  // MCP tool servers
+  'GET /api/mcp/list.php': "The caller's MCP tool servers and the operators' shared ones, with their tools (never tokens)",
+  'POST /api/mcp/add.php': 'Add an MCP tool server: connects, lists its tools, then saves it (its token encrypted)',
+  'POST /api/mcp/update.php': 'Rename a tool server, set whether it asks first, or change or remove its token',
+  'POST /api/mcp/delete.php': 'Delete one of your tool servers',
+  'POST /api/mcp/refresh.php': "List a tool server's tools again",
+
+  // Assistants
+  'GET /api/assistants/list.php': "The caller's own assistants and the featured ones, with what the caller may do",
+  'GET /api/assistants/get.php': 'One assistant: your own or a featured one',
+  'POST /api/assistants/create.php': 'Create an assistant: model, instructions, parameters, starters and tools',
+  'POST /api/assistants/update.php': 'Change some fields of one of your assistants (icon: null removes its icon)',
+  'POST /api/assistants/duplicate.php': 'Copy one of your assistants, or a featured one, as "Copy of …"',
+  'POST /api/assistants/delete.php': 'Delete one of your assistants (threads started with it keep their settings)',
+  'POST /api/assistants/share.php': 'Share one of your assistants: a link to a read-only copy',
+  'POST /api/assistants/unshare.php': 'Stop sharing one of your assistants (its link stops working)',
+  'GET /api/assistants/shared.php': 'The read-only assistant a share link shows (anyone signed in, guests included)',
+  'POST /api/assistants/add_shared.php': "Add a copy of a shared assistant to your list (without its owner's tool servers)",
+  'GET /api/assistants/icon/:key': "An assistant's icon (a 128×128 WebP; its key is the capability)",
+
   // Operators
   'GET /api/admin/me.php': 'The operator calling (403 for anyone else)',
   'GET /api/admin/overview.php': "Operators: the overview's daily series over the last 7, 30 or 90 days",
@@ -100,6 +121,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/providers.php': "Operators: each provider's mode, models and recent reply outcomes",
   'GET /api/admin/keys.php': "Operators: one account's API keys",
   'POST /api/admin/revoke_key.php': "Operators: revoke an account's API key, with a reason",
+  'GET /api/admin/mcp_servers.php': 'Operators: the MCP tool servers offered to everyone',
+  'POST /api/admin/add_mcp_server.php': 'Operators: add an MCP tool server for everyone, with a reason',
+  'POST /api/admin/delete_mcp_server.php': 'Operators: delete a tool server offered to everyone, with a reason',
+  'POST /api/admin/feature_assistant.php': 'Operators: feature an assistant for everyone, or stop featuring it (audited)',
 
   // OpenAI-compatible developer API
   'GET /v1/models': 'List the models this key may call, in OpenAI format (with credit costs)',

@@ -3,6 +3,7 @@ import { ASPECT_RATIOS } from '@ensemble/shared';
 import { demoImagePool } from './demo-image-pool.js';
 import { composeDemoReply, composeDemoSearchReply } from './demo-text.js';
 import { type ProviderAdapter, type TextGenerationRequest, randomImageSeed } from './types.js';
+import { demoToolCall, demoToolReply } from './demo-tools.js';
 import { abortableSleep as sleep } from './abortable-sleep.js';
 
 /** How fast the demo provider streams. */
@@ -29,9 +30,22 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
   async function* streamDemoText(request: TextGenerationRequest): AsyncGenerator<string> {
     const last = [...request.messages].reverse().find((m) => m.role === 'user');
     const prompt = last?.content ?? '';
-    const composed = request.search
-      ? composeDemoSearchReply(request.model, request.search)
-      : describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
+    // Tools (issue 40): a prompt that names one ("use add on 2 and 3") calls it once, then the reply tells its result.
+    const call =
+      request.tools?.length && !request.toolRounds?.length && request.toolChoice !== 'none'
+        ? demoToolCall(prompt, request.tools)
+        : undefined;
+    if (call) {
+      if (delayMs > 0) await sleep(delayMs, request.signal);
+      request.onToolCall?.(call);
+      yield '';
+      return;
+    }
+    const composed = request.toolRounds?.length
+      ? demoToolReply(request.toolRounds)
+      : request.search
+        ? composeDemoSearchReply(request.model, request.search)
+        : describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
     const reply = limitDemoReply(composed, request);
     for (const chunk of tokenChunks(reply)) {
       if (request.signal.aborted) throw request.signal.reason;

@@ -1,4 +1,4 @@
-import { MESSAGES, type ModelEntry, PROVIDER_LABELS, acceptsParameter, outputTokenLimit } from '@ensemble/shared';
+import { MESSAGES, type ModelEntry, PROVIDER_LABELS, acceptsParameter, callsTools, outputTokenLimit } from '@ensemble/shared';
 import { type ChatTurn, type GeneratedImage, ProviderError, type ProviderAdapter, type TextGenerationRequest } from './types.js';
 import type { AspectRatio } from '@ensemble/shared';
 
@@ -25,6 +25,8 @@ export interface FallbackOptions {
   search?: TextGenerationRequest['search'];
   /** The provider's own web search, asked of each candidate (one without it ignores it). */
   webSearch?: TextGenerationRequest['webSearch'];
+  /** Tools the model may call, the reply's earlier steps, and where its calls are told (issue 40). */
+  tools?: Pick<TextGenerationRequest, 'tools' | 'toolRounds' | 'onToolCall' | 'toolChoice'>;
 }
 
 // Anthropic's Messages API takes temperature from 0 to 1; the others from 0 to 2.
@@ -87,6 +89,7 @@ export async function* streamFirstAvailable(
         ...(options.onUsage ? { onUsage: options.onUsage } : {}),
         ...(options.search ? { search: options.search } : {}),
         ...(options.webSearch ? { webSearch: options.webSearch } : {}),
+        ...(options.tools?.tools?.length && callsTools(candidate.model) ? options.tools : {}),
       })
       [Symbol.asyncIterator]();
     let first: IteratorResult<string>;

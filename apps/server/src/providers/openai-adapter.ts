@@ -39,12 +39,15 @@ export function createOpenAIAdapter(settings: AdapterSettings): ProviderAdapter 
     streamText: (request) =>
       request.webSearch
         ? streamSdkText(openai.responses(request.providerModelId), request, settings.textTimeoutMs, DOCUMENTS, search)
-        : streamChatCompletions(
-            (fetch) => createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
-            request,
-            settings.textTimeoutMs,
-            { documents: DOCUMENTS },
-          ),
+        : request.tools?.length
+          ? // Tool calls (issue 40): Chat Completions' tool_calls, through the AI SDK's own stream.
+            streamSdkText(openai.chat(request.providerModelId), request, settings.textTimeoutMs, DOCUMENTS)
+          : streamChatCompletions(
+              (fetch) => createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch }).chat(request.providerModelId),
+              request,
+              settings.textTimeoutMs,
+              { documents: DOCUMENTS },
+            ),
     generateImage: (request) =>
       generateSdkImage({
         model: openai.image(request.providerModelId),

@@ -56,6 +56,42 @@ export interface TextGenerationRequest {
     onQuery(query: string): void;
     onDone(outcome: NativeSearchOutcome): void;
   };
+  /** Tools the model may call (issue 40); a call ends the step and is told to `onToolCall`, never run by the adapter. */
+  tools?: ToolSpec[];
+  /** The reply's earlier steps, after the conversation. */
+  toolRounds?: ToolRound[];
+  /** Told each tool call the model asks for. */
+  onToolCall?: (call: ToolCallRequest) => void;
+  /** 'none': the tools are declared (earlier steps used them) but may not be called: the reply's last step. */
+  toolChoice?: 'none';
+}
+
+/** A tool a model may call (issue 40): its name, what it does, and its arguments' JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** A tool call a model step asked for. */
+export interface ToolCallRequest {
+  callId: string;
+  name: string;
+  args: unknown;
+  /**
+   * What the provider attached to the call, opaque to us, handed back with it in the next step: Gemini 3's thought
+   * signature (without it the API wants a placeholder, "may lead to degraded model performance"), Anthropic's caller.
+   */
+  providerMetadata?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * One finished model step of the reply being written (issue 40), handed to the next step after the conversation:
+ * the text it wrote, the calls it made and each call's result, in the provider's own tool-calling form.
+ */
+export interface ToolRound {
+  text: string;
+  calls: Array<ToolCallRequest & { result: string; isError: boolean }>;
 }
 
 /** Tokens a reply used, as its provider reported them. */

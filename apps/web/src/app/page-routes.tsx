@@ -74,6 +74,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'help/:slug', element: screen(() => import('./routes/help-page'), 'HelpArticlePage') },
   { path: 'docs', element: screen(() => import('./routes/api-docs-page'), 'ApiDocsPage') },
   { path: 'share/:token', element: screen(() => import('./routes/share-page'), 'SharePage') },
+  { path: 'assistants', element: screen(() => import('./routes/assistants-page'), 'AssistantsPage') },
+  { path: 'assistants/shared/:token', element: screen(() => import('./routes/shared-assistant-page'), 'SharedAssistantPage') },
   { path: 'reset-password', element: screen(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {
     element: <RequireAuth />,

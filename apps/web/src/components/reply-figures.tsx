@@ -22,6 +22,9 @@ export function ReplyFigures({
   };
   const { credits, ttft_ms, total_ms, tokens_in, tokens_out, tokens_estimated } = metadata;
   const parts = [modelName, t`${plural(credits, { one: `${credits} credit`, other: `${credits} credits` })}`];
+  // A reply that used tools took several model steps, each charged (issue 40).
+  const steps = (metadata as { model_steps?: unknown }).model_steps;
+  if (typeof steps === 'number' && steps > 1) parts.push(t`${plural(steps, { one: `${steps} step`, other: `${steps} steps` })}`);
   if (typeof ttft_ms === 'number') {
     const firstToken = seconds(ttft_ms);
     parts.push(t`first token ${firstToken}`);

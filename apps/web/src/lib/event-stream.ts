@@ -1,4 +1,4 @@
-import { MESSAGES, type ReplyFigures, STREAM_DONE, TIMEOUTS } from '@ensemble/shared';
+import { MESSAGES, type ReplyFigures, STREAM_DONE, type StreamEvent, TIMEOUTS } from '@ensemble/shared';
 import { sleep } from './sleep';
 import { noteServerMessage } from '@/i18n/server-messages';
 
@@ -22,6 +22,9 @@ export class StreamError extends Error {
   }
 }
 
+/** The tool events of a reply's stream (issue 40). */
+export type ToolStreamEvent = Extract<StreamEvent, { type: 'tool_call' | 'tool_result' | 'step' }>;
+
 /** A fallback row answers instead of the chosen one: the note to show and what the reply costs. */
 export interface StreamFallback {
   note: string;
@@ -39,6 +42,8 @@ export interface ReadStreamOptions {
   onSearch?: (query: string) => void;
   /** The pages the search gave the model, numbered as the reply cites them; Google's search suggestions (HTML) if any. */
   onSources?: (sources: { url: string; title: string }[], suggestions?: string) => void;
+  /** A tool step of the reply (issue 40): a call, its result, or a further model step starting. */
+  onTool?: (event: ToolStreamEvent) => void;
   retries?: number;
   /** Wait before retry n is n times this (1 s, 2 s, 3 s). */
   retryBaseMs?: number;
@@ -130,6 +135,7 @@ export async function readChatStream(
             query?: string;
             sources?: unknown;
             suggestions?: unknown;
+            call_id?: unknown;
           };
           try {
             event = JSON.parse(block.data);
@@ -152,6 +158,10 @@ export async function readChatStream(
           }
           if (event.type === 'sources' && Array.isArray(event.sources)) {
             options.onSources?.(sourcesOf(event.sources), typeof event.suggestions === 'string' ? event.suggestions : undefined);
+            continue;
+          }
+          if (event.type === 'tool_call' || event.type === 'tool_result' || event.type === 'step') {
+            options.onTool?.(event as ToolStreamEvent);
             continue;
           }
           // Text sent before the server died but never saved goes: the reader keeps what was saved.

@@ -27,6 +27,11 @@ export const chatRequestSchema = z
     attachment_ids: attachmentIdsSchema.optional(),
     /** Search the web before answering (issue 38): charged the row's search surcharge, given back when no search ran. */
     web_search: looseBool.optional(),
+    /**
+     * The first message of a new thread may name an assistant (issue 40, own or featured): the thread takes its
+     * instructions, parameters, web search and tool servers as its own settings, and records it.
+     */
+    assistant_id: idSchema.optional(),
   })
   .refine((b) => b.regenerate_id !== undefined || b.messages.length > 0, {
     path: ['messages'],
@@ -81,6 +86,14 @@ export const stopRequestSchema = z.object({
   stream_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a stream id'),
 });
 export type StopRequest = z.infer<typeof stopRequestSchema>;
+
+/** tool_decision.php: Allow (true) or Deny (false) one tool call of a running reply (issue 40). */
+export const toolDecisionRequestSchema = z.object({
+  stream_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a stream id'),
+  call_id: z.string().min(1).max(200),
+  allow: z.boolean(),
+});
+export type ToolDecisionRequest = z.infer<typeof toolDecisionRequestSchema>;
 
 export const stopResponseSchema = z.object({
   status: z.literal('success'),

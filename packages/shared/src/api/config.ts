@@ -5,6 +5,8 @@ export const frontendConfigSchema = z.object({
   google_client_id: z.string(),
   demo_mode: z.boolean().optional(),
   payments_enabled: z.boolean().optional(),
+  /** The most model steps a reply with tools may take (issue 40), each charged the row's cost. */
+  max_tool_steps: z.number().optional(),
 });
 export type FrontendConfig = z.infer<typeof frontendConfigSchema>;
 

@@ -79,6 +79,29 @@ export const accountExportSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /** The account's saved assistants (issue 40); its icon as a data: URL (a 128×128 WebP), null when none. */
+  assistants: z
+    .array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        emoji: z.string().nullable(),
+        icon: z.string().nullable(),
+        description: z.string(),
+        model_id: z.string(),
+        instructions: z.string(),
+        temperature: z.number().nullable(),
+        max_output_tokens: z.number().nullable(),
+        starters: z.array(z.string()),
+        web_search: z.boolean(),
+        mcp_server_ids: z.array(z.number()),
+        featured: z.boolean(),
+        shared: z.boolean(),
+        created_at: z.string(),
+        updated_at: z.string(),
+      }),
+    )
+    .optional(),
   activity: z.array(z.object({ type: z.string(), description: z.string(), created_at: z.string() })),
   ledger: z.array(
     z.object({

@@ -2,10 +2,31 @@ import { ATTACHMENT_LIMITS } from './attachment-limits.js';
 import { attachmentInfoSchema } from './attachments.js';
 import { z } from 'zod';
 import { idSchema, userIdSchema, text } from './common.js';
+import { threadAssistantSchema } from './assistants.js';
 
 /** A page a reply's web search found: its [n] is its place in the list, from 1. */
 export const webSourceSchema = z.object({ url: text().max(2048), title: text().max(300) });
 export type WebSource = z.infer<typeof webSourceSchema>;
+
+/** How a tool step of a reply ended (issue 40). */
+export const TOOL_STEP_STATUSES = ['ok', 'error', 'denied', 'timeout', 'stopped'] as const;
+
+/**
+ * One tool call of a reply (issue 40), as its metadata keeps it: the tool, the server that ran it, the arguments the
+ * model gave, the result (cut at 16 KB) and how long it took. Server-owned: a client never writes it.
+ */
+export const toolStepSchema = z.object({
+  call_id: text().max(200),
+  tool: text().max(200),
+  server: text().max(200),
+  args: z.unknown(),
+  result: text().max(20_000),
+  ms: z.number(),
+  status: z.enum(TOOL_STEP_STATUSES),
+  /** Set when the result was cut at the saved size. */
+  truncated: z.boolean().optional(),
+});
+export type ToolStep = z.infer<typeof toolStepSchema>;
 
 export const messageMetadataSchema = z
   .object({
@@ -41,6 +62,10 @@ export const messageMetadataSchema = z
      * must be shown with it; shown in a sandboxed frame that runs no script and loads nothing (server-owned).
      */
     search_suggestions: text().max(50_000).optional(),
+    /** The reply's tool calls, in order (issue 40; server-owned). */
+    steps: z.array(toolStepSchema).max(100).optional(),
+    /** How many model steps the reply took (issue 40): each is charged the row's cost. */
+    model_steps: z.number().optional(),
   })
   .passthrough();
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
@@ -145,6 +170,10 @@ export const getMessagesResponseSchema = z.object({
     temperature: z.number().nullable().optional(),
     max_output_tokens: z.number().nullable().optional(),
     web_search: z.boolean().optional(),
+    /** The MCP servers the thread's replies may call (issue 40). */
+    mcp_server_ids: z.array(z.number()).optional(),
+    /** The assistant the thread was started with (issue 40); null when none, or when it was deleted. */
+    assistant: threadAssistantSchema.nullable().optional(),
   }),
   /** Paged answers only: whether the shown branch has messages before this page. */
   has_more: z.boolean().optional(),

@@ -38,7 +38,12 @@ export const ADMIN_PATHS = {
   providers: '/api/admin/providers.php',
 } as const;
 
-export const CHAT_PATHS = { chat: '/api/messages/chat.php', stop: '/api/messages/stop.php' } as const;
+export const CHAT_PATHS = {
+  chat: '/api/messages/chat.php',
+  stop: '/api/messages/stop.php',
+  /** The user's Allow or Deny of a tool call that asks first (issue 40). */
+  toolDecision: '/api/chat/tool_decision.php',
+} as const;
 
 export const CONFIG_PATHS = {
   frontend: '/api/config/get_frontend_config.php',

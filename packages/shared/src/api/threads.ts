@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, looseBool, userIdSchema, text } from './common.js';
 import { MAX_OUTPUT_TOKENS_LIMIT, SYSTEM_PROMPT_MAX } from '../constants.js';
+import { threadAssistantSchema } from './assistants.js';
 
 export const threadSchema = z.object({
   id: z.number(),
@@ -11,6 +12,8 @@ export const threadSchema = z.object({
   has_messages: z.boolean(),
   is_anonymous: z.boolean(),
   message_count: z.number().optional(),
+  /** The assistant the thread was started with (issue 40); null when none, or when it was deleted. */
+  assistant: threadAssistantSchema.nullable().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 
@@ -71,6 +74,8 @@ export const threadSettingsSchema = z.object({
   max_output_tokens: z.number().int().min(1).max(MAX_OUTPUT_TOKENS_LIMIT).nullable(),
   /** "Search the web" (issue 38): the thread's replies search first, on rows that offer it. */
   web_search: z.boolean(),
+  /** The MCP tool servers the thread's replies may call (issue 40); the server keeps only those the caller may use. */
+  mcp_server_ids: z.array(idSchema).max(20).optional(),
 });
 export type ThreadSettings = z.infer<typeof threadSettingsSchema>;
 

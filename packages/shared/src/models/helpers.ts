@@ -33,3 +33,8 @@ export function modelCost(model: Pick<ModelEntry, 'cost'> | undefined): number {
 export function guessModelType(modelId: string): ModelType {
   return /dall-e|flux|V_/.test(modelId) ? 'image' : 'text';
 }
+
+/** Whether a row can call tools (issue 40): every text row but Llama on Replicate, whose API has no tool calling. */
+export function callsTools(model: Pick<ModelEntry, 'type' | 'provider'>): boolean {
+  return model.type === 'text' && model.provider !== 'replicate';
+}

@@ -21,7 +21,16 @@ export type StreamEvent =
    * The pages the search gave the model, numbered as the reply cites them ([1] is the first); with Google's search
    * suggestions (HTML) for a reply its Google Search grounding answered.
    */
-  | { type: 'sources'; sources: { url: string; title: string }[]; suggestions?: string };
+  | { type: 'sources'; sources: { url: string; title: string }[]; suggestions?: string }
+  /** A model step of the reply asks for a tool (issue 40); `needs_approval` when it waits for the user's Allow or Deny. */
+  | { type: 'tool_call'; call_id: string; tool: string; server: string; args: unknown; needs_approval: boolean }
+  /** The tool call ended: its (bounded) result, how it ended and how long it took. */
+  | { type: 'tool_result'; call_id: string; result: string; status: ToolStepStatus; ms: number; truncated?: boolean }
+  /** A new model step starts (the second and later), charged `cost` credits when it starts. */
+  | { type: 'step'; step: number; cost: number };
+
+/** How a tool call of a reply ended. */
+export type ToolStepStatus = 'ok' | 'error' | 'denied' | 'timeout' | 'stopped';
 
 /** A reply's cost and timing, also saved in its message metadata. */
 export interface ReplyFigures {

@@ -21,6 +21,9 @@ import { userLanguage } from './019-user-language.js';
 import { threadWebSearch } from './020-thread-web-search.js';
 import { modelWebSearch } from './021-model-web-search.js';
 import { apiKeys } from './022-api-keys.js';
+import { assistants } from './023-assistants.js';
+import { mcpServers } from './024-mcp-servers.js';
+import { toolDecisions } from './025-tool-decisions.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -45,4 +48,7 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '020-thread-web-search': threadWebSearch,
   '021-model-web-search': modelWebSearch,
   '022-api-keys': apiKeys,
+  '023-assistants': assistants,
+  '024-mcp-servers': mcpServers,
+  '025-tool-decisions': toolDecisions,
 };

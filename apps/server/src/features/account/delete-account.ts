@@ -49,7 +49,7 @@ export interface DeletionResult {
 /**
  * Deletes an account: first stops a billing Stripe subscription at its period end (if Stripe refuses,
  * nothing is deleted and the user can try again), then in one transaction ends every session and
- * deletes the account row, whose threads, messages, images, activity, share links and resets go with it
+ * deletes the account row, whose threads, messages, images, activity, share links, assistants and resets go with it
  * by cascade while the ledger keeps its rows with user_id nulled (migration 002); last, the files.
  * Its running replies are cut on every instance (`revoke`), before and again after the rows go.
  */

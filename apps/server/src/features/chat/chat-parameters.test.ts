@@ -25,7 +25,13 @@ describe("a thread's system prompt and parameters reach each provider in its own
       max_output_tokens: 300,
     });
     expect(set.statusCode).toBe(200);
-    expect(set.data.settings).toEqual({ system_prompt: SYSTEM, temperature: 1.5, max_output_tokens: 300, web_search: false });
+    expect(set.data.settings).toEqual({
+      system_prompt: SYSTEM,
+      temperature: 1.5,
+      max_output_tokens: 300,
+      web_search: false,
+      mcp_server_ids: [],
+    });
   });
   afterAll(async () => {
     await t.close();

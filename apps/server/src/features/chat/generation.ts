@@ -1,16 +1,17 @@
-import { MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures, streamError } from '@ensemble/shared';
+import { AppError, MESSAGES, type MessageMetadata, type ModelEntry, type ReplyFigures, type ToolStep, streamError } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { executeHot, now } from '../../db/connection.js';
 import { type SqliteProcedure, callProcedure, installProcedure } from '../../db/sqlite-procedures.js';
-import { fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
+import { type Candidate, fallbackNote, streamFirstAvailable } from '../../providers/fallback.js';
 import type { NativeSearchOutcome } from '../../providers/native-search.js';
-import { ProviderError, type ChatTurn, type TokenUsage } from '../../providers/types.js';
+import { ProviderError, type ChatTurn, type TokenUsage, type ToolCallRequest, type ToolRound } from '../../providers/types.js';
 import type { ResolvedChain } from '../catalogue/service.js';
 import { deleteMessageRow, findMessage, messageUpdate, metadataCredits, updateMessage } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
-import { markDelivered, refundPart, settleCharge } from './open-charges.js';
+import { exhaustedText, getBalance, insufficientText } from '../credits/service.js';
+import { chargeMore, markDelivered, refundPart, settleCharge } from './open-charges.js';
 import { replySaves } from './reply-saves.js';
 import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
@@ -19,6 +20,7 @@ import { noteFailedReply } from '../rollups/rollups.js';
 import { type ReplyOutcome, outcomeInsert, outcomeValues, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
 import { runWebSearch, type SearchBackend, type WebSearchSettings } from '../web-search/backend.js';
 import { searchQuery, searchResultsPrompt, type WebSource } from '../web-search/own-search.js';
+import { type ReplyTools, forgetDecisions, runToolCall } from './tool-loop.js';
 
 const SAVE_EVERY_MS = 1000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
@@ -46,6 +48,8 @@ export interface TextJob {
   log: FastifyBaseLogger;
   /** Search the web first (issue 38): its surcharge is part of `cost` and `keptCost`, given back when no search runs. */
   search?: { backend: SearchBackend; cost: number; settings: WebSearchSettings; prompt: string; threadTitle: string | null };
+  /** Tools the model may call, in up to `maxSteps` model steps, each charged the row's cost when it starts (issue 40). */
+  tools?: ReplyTools;
 }
 
 /** What a reply's search ran and found, as its metadata keeps it. */
@@ -70,10 +74,12 @@ export async function settleFallback(
   charged: number,
   reference: string,
   kept = 0,
+  /** Model steps the reply took (issue 40), each owed at the answering row's cost. */
+  steps = 1,
 ): Promise<FallbackMetadata | undefined> {
   const note = fallbackNote(chosen, answered);
   if (!note) return undefined;
-  const owed = answered.cost + kept;
+  const owed = answered.cost * steps + kept;
   if (owed < charged) await refundPart(ctx.db, reference, who, charged - owed, chosen.id);
   return { answered_by: answered.id, fallback_note: note };
 }
@@ -164,6 +170,11 @@ function providerSearch(hub: StreamHub, job: TextJob) {
   return { request, finish };
 }
 
+/** A reply whose tool steps ran ends without a further step (issue 40): refused credits, or no text after them. */
+class StepsEnded extends Error {
+  override readonly name = 'StepsEnded';
+}
+
 /** A user-safe text for any generation failure. */
 export function failureText(error: unknown, fallback: string = MESSAGES.generateFailed): string {
   return error instanceof ProviderError ? error.message : fallback;
@@ -203,6 +214,13 @@ export async function runTextJob(
   // The reply's metadata as it grows: the placeholder's, then the fallback note, then the figures.
   let metadata: MessageMetadata = { demo: job.resolved.adapter.demo, stream_id: job.streamId };
   let searched: SearchMetadata | undefined;
+  // Tool use (issue 40): the model steps taken (each charged the row's cost) and the tool calls made.
+  let modelSteps = 1;
+  const steps: ToolStep[] = [];
+  // The reply has shown something: text, or a tool call.
+  let shown = false;
+  // What the reply is charged: never more than the answering row's cost for each step, plus what it kept.
+  const owedNow = () => Math.min(job.cost, answeredBy.cost * modelSteps + (job.keptCost ?? 0));
   const measure = (charged: number): ReplyFigures => {
     const own = usage && (usage.inputTokens !== undefined || usage.outputTokens !== undefined) && !job.resolved.adapter.demo;
     const input = job.turns.map((t) => t.content).join('\n');
@@ -219,7 +237,7 @@ export async function runTextJob(
   // settles the charge and records the outcome in the same statement; resolves to whether it did.
   const finishFigures = async (status: 'complete' | 'error', outcome?: ReplyOutcome): Promise<boolean> => {
     dropWaitingSave();
-    figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
+    figures = measure(owedNow());
     metadata = { ...metadata, ...figures };
     hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
@@ -247,8 +265,8 @@ export async function runTextJob(
   // A reply cut with text keeps its charge, so it keeps its figures too: the line under it and the
   // thread's total count it like any other (a cheaper fallback that answered gives its difference back).
   const save = async (status: 'stopped' | 'interrupted') => {
-    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
-    figures = measure(Math.min(job.cost, answeredBy.cost + (job.keptCost ?? 0)));
+    fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0, modelSteps);
+    figures = measure(owedNow());
     metadata = { ...metadata, ...figures };
     hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
@@ -276,7 +294,11 @@ export async function runTextJob(
 
   // Set when a fallback row answers instead of the chosen one; shown with the reply and charged at its cost.
   let answeredBy = job.model;
-  const onAnswer = (answered: { model: ModelEntry }) => {
+  // The row that answered the first step answers the later ones (issue 40).
+  let answering: Candidate | undefined;
+  const onAnswer = (answered: Candidate) => {
+    answering = answered;
+    if (modelSteps > 1) return;
     const note = fallbackNote(job.model, answered.model);
     if (!note) return;
     answeredBy = answered.model;
@@ -306,6 +328,33 @@ export async function runTextJob(
     errorKind,
     ttftMs: firstAt === undefined ? null : Math.round(firstAt - started),
   });
+  // A step after the first is charged the row's cost when it starts (issue 40); undefined when it was, else why not.
+  let stepRefusal: string | undefined;
+  const stepCost = job.model.cost;
+  const chargeStep = async (): Promise<string | undefined> => {
+    try {
+      const balance = await chargeMore(db, job.reference, job.who, stepCost, job.model.id);
+      if (!balance) {
+        const left = await getBalance(db.kysely, job.who);
+        return left.remaining <= 0 ? exhaustedText(job.who.kind) : insufficientText(job.who.kind, stepCost, left.remaining);
+      }
+    } catch (error) {
+      if (error instanceof AppError) return error.message;
+      throw error;
+    }
+    job.cost += stepCost;
+    modelSteps++;
+    metadata = { ...metadata, model_steps: modelSteps };
+    hub.push(job.streamId, { type: 'step', step: modelSteps, cost: stepCost });
+    return undefined;
+  };
+  // A later step that gave nothing is given back.
+  const undoStep = async () => {
+    await refundPart(db, job.reference, job.who, stepCost, job.model.id);
+    job.cost -= stepCost;
+    modelSteps--;
+    metadata = { ...metadata, model_steps: modelSteps };
+  };
   try {
     const signal = AbortSignal.any([job.signal, gone.signal]);
     const onUsage = (u: TokenUsage) => {
@@ -336,29 +385,87 @@ export async function runTextJob(
       ...(found ? { search: found } : {}),
       ...(native ? { webSearch: native.request } : {}),
     };
-    for await (const raw of streamFirstAvailable(job.model, job.resolved.chain, turns, signal, options)) {
-      const delta = raw.replaceAll(NUL, '');
-      if (!delta) continue;
-      const first = content === '';
-      if (first) {
-        firstAt = performance.now();
-        observeFirstToken(provider, (firstAt - started) / 1000);
+    // The reply has delivered something: from here a crash keeps the charge, so what it was kept for is saved first.
+    const firstShown = () => {
+      shown = true;
+      firstAt = performance.now();
+      observeFirstToken(provider, (firstAt - started) / 1000);
+      lastSave = Date.now();
+      const id = job.messageId;
+      const reply = id !== null ? { id, content } : undefined;
+      queueSave(async () => {
+        if (!(await markDelivered(db, job.reference, reply))) gone.abort();
+      });
+    };
+    // Tool use (issue 40): each model step may call tools; their results go to the next step, up to the limit.
+    const tools = job.tools;
+    const rounds: ToolRound[] = [];
+    for (;;) {
+      const calls: ToolCallRequest[] = [];
+      const lastStep = tools !== undefined && modelSteps >= tools.maxSteps;
+      const stepOptions = tools
+        ? {
+            ...options,
+            tools: {
+              tools: tools.specs,
+              toolRounds: rounds,
+              onToolCall: (call: ToolCallRequest) => calls.push(call),
+              // The last step may not call any more: the model answers with what it has.
+              ...(lastStep ? { toolChoice: 'none' as const } : {}),
+            },
+          }
+        : options;
+      // Later steps are answered by the row that answered the first.
+      const chain = modelSteps > 1 && answering ? [answering] : job.resolved.chain;
+      let stepText = '';
+      const separator = content ? '\n\n' : '';
+      try {
+        for await (const raw of streamFirstAvailable(job.model, chain, turns, signal, stepOptions)) {
+          let delta = raw.replaceAll(NUL, '');
+          if (!delta) continue;
+          if (!stepText) delta = separator + delta;
+          stepText += delta;
+          content += delta;
+          hub.push(job.streamId, { content: delta, message_id: job.messageId, format: 'markdown' });
+          if (!shown) {
+            firstShown();
+          } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
+            saveNow();
+          } else {
+            // A provider that pauses after this delta must not leave it unsaved until the next one.
+            trailing ??= setTimeout(saveNow, SAVE_EVERY_MS - (Date.now() - lastSave));
+          }
+        }
+      } catch (error) {
+        // A later step that fails before it gave anything is not charged.
+        if (modelSteps > 1 && !stepText && calls.length === 0 && !signal.aborted) await undoStep();
+        throw error;
       }
-      content += delta;
-      hub.push(job.streamId, { content: delta, message_id: job.messageId, format: 'markdown' });
-      if (first) {
-        // From here a crash keeps the charge, so the text it was kept for must be saved first.
-        lastSave = Date.now();
-        const id = job.messageId;
-        const reply = id !== null ? { id, content } : undefined;
-        queueSave(async () => {
-          if (!(await markDelivered(db, job.reference, reply))) gone.abort();
-        });
-      } else if (Date.now() - lastSave >= SAVE_EVERY_MS) {
-        saveNow();
-      } else {
-        // A provider that pauses after this delta must not leave it unsaved until the next one.
-        trailing ??= setTimeout(saveNow, SAVE_EVERY_MS - (Date.now() - lastSave));
+      if (!tools || calls.length === 0 || lastStep) {
+        if (modelSteps > 1 && !stepText && calls.length === 0) await undoStep();
+        break;
+      }
+      if (!shown) firstShown();
+      const ran: ToolRound['calls'] = [];
+      for (const call of calls) {
+        const done = await runToolCall(ctx, hub, job.streamId, tools, call, signal, job.log);
+        steps.push(done.step);
+        ran.push({ ...call, result: done.result, isError: done.isError });
+        metadata = { ...metadata, steps: [...steps] };
+        if (job.messageId !== null) {
+          const id = job.messageId;
+          const saved = metadata;
+          queueSave(() => updateMessage(db.kysely, id, { metadata: saved }));
+        }
+        if (signal.aborted) break;
+      }
+      if (signal.aborted) break;
+      rounds.push({ text: stepText.trim(), calls: ran });
+      // The next step is charged when it starts; refused (credits, budget, a cap), the reply ends with what it has.
+      const refused = await chargeStep();
+      if (refused) {
+        stepRefusal = refused;
+        break;
       }
     }
     clearTimeout(trailing);
@@ -368,6 +475,9 @@ export async function runTextJob(
     await saving;
     if (gone.signal.aborted) throw gone.signal.reason;
     if (job.signal.aborted) throw job.signal.reason;
+    if (stepRefusal !== undefined || (!content && steps.length > 0)) {
+      throw new StepsEnded(stepRefusal ?? MESSAGES.noContent);
+    }
     if (!content) throw new ProviderError('unavailable', MESSAGES.noContent);
     if (native) {
       const ended = native.finish(content);
@@ -384,7 +494,7 @@ export async function runTextJob(
     if (await finishFigures('complete', own)) {
       outcomeError = undefined; // recorded already
     } else {
-      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
+      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0, modelSteps);
       await settle(ctx, job, 'keep');
     }
   } catch (error) {
@@ -402,8 +512,19 @@ export async function runTextJob(
       // Stopped or drained: not the provider's doing; only a first token it sent says something.
       if (firstAt === undefined) outcomeError = undefined;
       dropWaitingSave();
-      failure = await cutShort(ctx, hub, job, job.signal.reason as StopReason, content, () => saving, save);
+      failure = await cutShort(ctx, hub, job, job.signal.reason as StopReason, content !== '' || steps.length > 0, () => saving, save);
       return { content, error: failure };
+    }
+    if (error instanceof StepsEnded) {
+      // The tools' steps ran and were charged as shown; the reply ends with what it has (issue 40).
+      failure = error.message;
+      dropWaitingSave();
+      await saving;
+      await finishFigures('error');
+      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0, modelSteps);
+      await settle(ctx, job, 'keep');
+      hub.push(job.streamId, streamError(failure));
+      return { content, error: failure, ...(fallback ? { fallback } : {}), ...(figures ? { figures } : {}) };
     }
     failure = failureText(error);
     const kind = error instanceof ProviderError ? error.kind : 'internal';
@@ -413,17 +534,19 @@ export async function runTextJob(
     if (!(error instanceof ProviderError)) job.log.error({ err: error, streamId: job.streamId }, 'text generation failed');
     dropWaitingSave();
     await saving;
-    if (!content) {
+    if (!content && steps.length === 0) {
       await settle(ctx, job, 'refund');
     } else {
       await finishFigures('error');
-      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0);
+      fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0, modelSteps);
       await settle(ctx, job, 'keep');
     }
     hub.push(job.streamId, streamError(failure));
   } finally {
     replyEnded();
     hub.finish(job.streamId);
+    if (job.tools)
+      await forgetDecisions(ctx, job.streamId).catch((error) => job.log.warn({ err: error }, 'forgetting tool decisions failed'));
     if (outcomeError !== undefined) await recordOutcome(db.kysely, outcomeOf(outcomeError), job.log);
   }
   return {
@@ -445,18 +568,19 @@ async function cutShort(
   hub: StreamHub,
   job: TextJob,
   reason: StopReason,
-  content: string,
+  /** The reply shows something (text, or a tool step): it is kept. */
+  produced: boolean,
   pending: () => Promise<void>,
   save: (status: 'stopped' | 'interrupted') => Promise<void>,
 ): Promise<string | null> {
   await pending();
-  if (content) {
+  if (produced) {
     await save(reason === 'stop' ? 'stopped' : 'interrupted');
     await settle(ctx, job, 'keep');
   } else {
     await settle(ctx, job, 'refund');
   }
-  if (reason === 'stop') return content ? null : MESSAGES.generatorStopped;
+  if (reason === 'stop') return produced ? null : MESSAGES.generatorStopped;
   hub.push(job.streamId, streamError(MESSAGES.generatorStopped));
   return MESSAGES.generatorStopped;
 }

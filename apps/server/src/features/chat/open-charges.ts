@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import { type Db, hotQuery, now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
-import { type Payer, refundIn } from '../credits/service.js';
+import { type Balance, type Payer, chargeIn, refundIn } from '../credits/service.js';
 import { replyTextUpdate } from '../messages/store.js';
 
 type Owner = Payer;
@@ -102,6 +102,34 @@ export async function refundPart(db: Db, reference: string, who: Owner, amount: 
     await refundIn(trx, who, amount, model, reference);
   });
 }
+
+/**
+ * Takes `amount` more credits on a charge still open (a reply's next tool step, issue 40) and raises the open charge
+ * by as much in the same transaction, so a refund or recovery later gives back exactly what was taken. Resolves to
+ * the new balance, or null when the balance, the budget or a cap refuses it (a guardrail's refusal throws its 402)
+ * or the charge is no longer open.
+ */
+export async function chargeMore(db: Db, reference: string, who: Owner, amount: number, model: string): Promise<Balance | null> {
+  return db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const open = await trx
+        .updateTable('open_charges')
+        .set({ amount: sql`amount + ${amount}` })
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+      if (Number(open.numUpdatedRows) === 0) return null;
+      const balance = await chargeIn(trx, who, amount, 'chat', model, reference);
+      // A refusal undoes the open charge's raise with the rest.
+      if (!balance) throw REFUSED;
+      return balance;
+    })
+    .catch((error: unknown) => {
+      if (error === REFUSED) return null;
+      throw error;
+    });
+}
+const REFUSED = new Error('the balance refused the step');
 
 /** Every charge still open, oldest first (for recovery after a crash). */
 export async function listOpenCharges(db: Db) {

@@ -1,4 +1,5 @@
-import { AppError, CHAT_PATHS, type StopResponse, chatRequestSchema, stopRequestSchema } from '@ensemble/shared';
+import { AppError, CHAT_PATHS, type StopResponse, chatRequestSchema, stopRequestSchema, toolDecisionRequestSchema } from '@ensemble/shared';
+import { recordDecision } from './tool-loop.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -72,6 +73,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
+
+  app.post(CHAT_PATHS.toolDecision, { schema: { body: toolDecisionRequestSchema } }, async (request) => {
+    const { stream_id, call_id, allow } = request.body;
+    await recordDecision(ctx, await request.identity(), stream_id, call_id, allow);
+    return { status: 'success' as const };
+  });
 
   app.post(CHAT_PATHS.stop, { schema: { body: stopRequestSchema } }, async (request): Promise<StopResponse> => {
     const who = await request.identity();

@@ -9,6 +9,7 @@ import {
   MESSAGES,
   type ModelEntry,
   attachmentsCost,
+  callsTools,
   modelCost,
   webSearchCost,
 } from '@ensemble/shared';
@@ -29,7 +30,10 @@ import { type ThreadRow, noThreadAccess } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
 import { admittedHistory, latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob, settleFallback } from './generation.js';
+import { toolsForReply } from './tool-loop.js';
+import { parseServerIds } from '../threads/settings.js';
 import { regenerateTarget } from './regenerate.js';
+import { applyAssistantToThread } from '../assistants/thread-assistant.js';
 import { countProviderError } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
 import { recordOutcome } from '../admin/provider-outcomes.js';
@@ -49,6 +53,8 @@ type ParsedChat = {
   regenerate_id?: number;
   attachment_ids?: string[];
   web_search?: boolean;
+  /** A new thread's first message may start it with an assistant (issue 40). */
+  assistant_id?: number;
   /**
    * A developer API call (issue 39): the conversation as the caller sent it (no thread), its parameters, and how
    * many images it carries (each charged as an attachment is).
@@ -105,6 +111,9 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
   const keptCost = attachmentsCost(model, attachments.length + (body.api?.images ?? 0)) + (search?.cost ?? 0);
   const cost = modelCost(model) + keptCost;
   const aspectRatio = again ? again.aspectRatio : (body.api?.aspectRatio ?? requestedAspectRatio(latest ?? undefined));
+  // Checked last, once the request is known to be good: the assistant's settings become the new thread's before it is
+  // admitted, so its first reply follows them (issue 40).
+  if (body.assistant_id !== undefined) await applyAssistantToThread(db.kysely, who, body.thread_id ?? null, body.assistant_id);
   return { model, resolved, again, prompt, attachments, keptCost, cost, aspectRatio, search };
 }
 
@@ -199,6 +208,9 @@ export async function startChat(
     };
     // The stream's record is written while the provider's request goes out (events pushed meanwhile
     // follow it on Redis's one connection); a chat is answered only once the record is there.
+    // Tools (issue 40): those of the MCP servers the thread enabled (its assistant's, or the user's), on a row that can call them.
+    const tools =
+      thread && !body.api && callsTools(model) ? await toolsForReply(ctx, who, parseServerIds(thread.mcp_server_ids), deps.log) : undefined;
     created = streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
     const signal = controller.signal;
     const textJob = {
@@ -215,6 +227,7 @@ export async function startChat(
       startedAt,
       signal,
       log: deps.log,
+      ...(tools ? { tools } : {}),
       ...(search
         ? { search: { ...search, settings: webSearchSettings(ctx.config), prompt: prompt.content, threadTitle: thread?.title ?? null } }
         : {}),

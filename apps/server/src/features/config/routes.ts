@@ -21,6 +21,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: AppConfig; demoMode: 
       google_client_id: config.GOOGLE_CLIENT_ID ?? '',
       demo_mode: demoMode(),
       payments_enabled: paymentsEnabled(config),
+      max_tool_steps: config.MAX_TOOL_STEPS,
     }),
   );
 

@@ -10,6 +10,7 @@ import { type MessageRow, listThreadMessages } from '../messages/store.js';
 import type { Identity } from '../session/service.js';
 import { ownsRow } from '../session/ownership.js';
 import type { ThreadRow } from '../threads/access.js';
+import { parseServerIdList, parseStarters } from '../assistants/access.js';
 
 type DbHandle = Kysely<Database>;
 
@@ -116,6 +117,17 @@ export function threadMarkdown(thread: ExportThread, origin: string, exportedAt:
       const url = imageId ? `${origin}${imageFileUrl(imageId)}` : m.content;
       out.push(`![${prompt.replace(/[[\]\r\n]/g, ' ')}](${url})`, '');
     } else {
+      // A reply that used tools lists each call first (issue 40): the tool, its server, its arguments and how it ended.
+      const steps = Array.isArray(m.metadata?.steps)
+        ? (m.metadata.steps as { tool?: unknown; server?: unknown; args?: unknown; status?: unknown; result?: unknown }[])
+        : [];
+      for (const step of steps) {
+        const result = typeof step.result === 'string' ? step.result.replace(/\s+/g, ' ').slice(0, 200) : '';
+        out.push(
+          `> Tool \`${String(step.tool)}\` (${String(step.server)}) with \`${JSON.stringify(step.args ?? {})}\`: ${String(step.status)}${result ? ` → ${result}` : ''}`,
+        );
+      }
+      if (steps.length) out.push('');
       out.push(m.content, '');
       // A reply that searched the web lists its sources, numbered as its [n] markers cite them.
       const sources = Array.isArray(m.metadata?.sources) ? (m.metadata.sources as { url?: unknown; title?: unknown }[]) : [];
@@ -207,6 +219,7 @@ export async function exportAccount(
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+  const assistants = await db.selectFrom('assistants').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const data: AccountExport = {
     format: 'ensemble.account',
     version: EXPORT_FORMAT_VERSION,
@@ -239,6 +252,24 @@ export async function exportAccount(
         created_at: info?.created_at ?? '',
       };
     }),
+    assistants: assistants.map((a) => ({
+      id: a.id,
+      name: a.name,
+      emoji: a.emoji,
+      icon: a.icon ? `data:image/webp;base64,${Buffer.from(a.icon).toString('base64')}` : null,
+      description: a.description,
+      model_id: a.model_id,
+      instructions: a.instructions,
+      temperature: a.temperature,
+      max_output_tokens: a.max_output_tokens,
+      starters: parseStarters(a.starters),
+      web_search: Number(a.web_search) === 1,
+      mcp_server_ids: parseServerIdList(a.mcp_server_ids),
+      featured: Number(a.featured) === 1,
+      shared: a.share_token !== null,
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+    })),
     activity: activity.map((a) => ({ type: a.activity_type, description: a.description, created_at: a.created_at })),
     ledger,
   };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from '../threads/access.js';
 import { toThreadSettings } from '../threads/settings.js';
+import { threadAssistant } from '../assistants/thread-assistant.js';
 import { childrenOf, loadTree, newestLeafUnder, pathTo, shownLeaf } from './tree.js';
 import {
   type MessageRow,
@@ -60,6 +61,7 @@ export async function getThreadMessages(db: DbHandle, who: Identity, threadId: n
       message_count: messages.length,
       total_credits: totalCredits,
       ...toThreadSettings(thread),
+      assistant: await threadAssistant(db, thread),
     },
   };
 }
@@ -134,6 +136,7 @@ export async function getThreadPage(
       message_count: total,
       total_credits: totalCredits,
       ...toThreadSettings(thread),
+      assistant: await threadAssistant(k, thread),
     },
   };
 }

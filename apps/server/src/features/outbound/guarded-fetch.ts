@@ -19,7 +19,8 @@ export type OutboundRefusalReason =
   | 'network'
   | 'encoding'
   | 'status'
-  | 'content_type';
+  | 'content_type'
+  | 'too_large';
 
 /** The one error fetchPublic and readPageText throw: a caller skips the page and goes on. */
 export class OutboundRefused extends Error {
@@ -71,7 +72,7 @@ const HEADERS = {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A URL a user's fetch may ask for: http(s), no credentials, and no literal address outside the allowed ones. */
-function checkedUrl(input: string, base: URL | undefined, allowed: AllowedCidrs | undefined): URL {
+export function checkedUrl(input: string, base: URL | undefined, allowed: AllowedCidrs | undefined): URL {
   let url: URL;
   try {
     url = new URL(input, base);
@@ -89,28 +90,45 @@ function checkedUrl(input: string, base: URL | undefined, allowed: AllowedCidrs 
   return url;
 }
 
+/**
+ * A `lookup` for http(s).request that resolves as usual and keeps only the permitted addresses: the one checked is
+ * the one connected to, so a name cannot answer public here and private at connect time. A refusal is also handed
+ * to `onRefusal`, since the request's own error names only the socket's failure.
+ */
+export function permittedLookup(
+  url: URL,
+  allowed: AllowedCidrs | undefined,
+  onRefusal: (refusal: OutboundRefused) => void,
+): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) {
+        const refusal = new OutboundRefused('dns', `${hostname} did not resolve (${error.code ?? error.message})`, url.href, {
+          cause: error,
+        });
+        onRefusal(refusal);
+        return callback(refusal, '');
+      }
+      const permitted = addresses.filter((a) => isPermittedAddress(a.address, allowed));
+      const first = permitted[0];
+      if (!first) {
+        const refusal = new OutboundRefused('private_address', `${hostname} resolves to no public address`, url.href);
+        onRefusal(refusal);
+        return callback(refusal, '');
+      }
+      if (options.all) return callback(null, permitted);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
 /** One GET, no redirects followed; the socket connects only to an address the lookup let through. */
 function get(url: URL, allowed: AllowedCidrs | undefined, signal: AbortSignal, accept: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     let refusal: OutboundRefused | undefined;
-    // Resolves as usual and keeps the permitted addresses: the one checked is the one connected to,
-    // so a name cannot answer public here and private at connect time.
-    const lookup: LookupFunction = (hostname, options, callback) => {
-      dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-        if (error) {
-          refusal = new OutboundRefused('dns', `${hostname} did not resolve (${error.code ?? error.message})`, url.href, { cause: error });
-          return callback(refusal, '');
-        }
-        const permitted = addresses.filter((a) => isPermittedAddress(a.address, allowed));
-        const first = permitted[0];
-        if (!first) {
-          refusal = new OutboundRefused('private_address', `${hostname} resolves to no public address`, url.href);
-          return callback(refusal, '');
-        }
-        if (options.all) return callback(null, permitted);
-        callback(null, first.address, first.family);
-      });
-    };
+    const lookup = permittedLookup(url, allowed, (r) => {
+      refusal = r;
+    });
     const client = url.protocol === 'https:' ? https : http;
     // agent: false: a pooled socket would skip the lookup and could be one opened by a trusted caller.
     const request = client.request(url, { method: 'GET', headers: { ...HEADERS, accept }, agent: false, lookup, signal }, resolve);
@@ -122,7 +140,7 @@ function get(url: URL, allowed: AllowedCidrs | undefined, signal: AbortSignal, a
 }
 
 /** The body as the server meant it: Content-Encoding undone by zlib, each layer in turn. */
-function decoded(response: IncomingMessage, url: URL): { stream: Readable; decoders: Transform[] } {
+export function decoded(response: IncomingMessage, url: URL): { stream: Readable; decoders: Transform[] } {
   const codings = (response.headers['content-encoding'] ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())

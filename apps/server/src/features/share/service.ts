@@ -29,6 +29,7 @@ const SHOWN_METADATA = [
   'searched',
   'sources',
   'search_suggestions',
+  'steps',
 ] as const;
 
 /** A new share token: 128 random bits, base64url without padding (22 characters). */

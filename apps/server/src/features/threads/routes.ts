@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { assertUserIdClaim } from '../session/ownership.js';
 import { loadOwnedThread } from './access.js';
+import { threadAssistants } from '../assistants/thread-assistant.js';
 import { createThread, deleteThread, listThreads, renameThread, toThreadView } from './service.js';
 import { readDefaultSystemPrompt, toThreadSettings, updateThreadSettings, writeDefaultSystemPrompt } from './settings.js';
 
@@ -33,7 +34,8 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       assertUserIdClaim(who, request.body.user_id);
       const { title, force, system_prompt } = request.body;
       const { thread, reused } = await createThread(db.kysely, who, { title, force, systemPrompt: system_prompt });
-      return { status: 'success' as const, thread_id: thread.id, thread: toThreadView(thread), reused };
+      const assistants = await threadAssistants(db.kysely, [thread]);
+      return { status: 'success' as const, thread_id: thread.id, thread: toThreadView(thread, assistants), reused };
     },
   );
 
@@ -45,7 +47,8 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       assertUserIdClaim(who, request.query.user_id);
       reply.header('Cache-Control', 'no-store');
       const { threads, hasMore } = await listThreads(db.kysely, who, request.query.page, request.query.limit);
-      return { status: 'success' as const, threads: threads.map(toThreadView), has_more: hasMore };
+      const assistants = await threadAssistants(db.kysely, threads);
+      return { status: 'success' as const, threads: threads.map((t) => toThreadView(t, assistants)), has_more: hasMore };
     },
   );
 
@@ -65,7 +68,11 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const { thread_id, title } = request.body;
       const thread =
         title !== undefined ? await renameThread(db.kysely, who, thread_id, title) : await loadOwnedThread(db.kysely, who, thread_id);
-      return { status: 'success' as const, success: true as const, thread: toThreadView(thread) };
+      return {
+        status: 'success' as const,
+        success: true as const,
+        thread: toThreadView(thread, await threadAssistants(db.kysely, [thread])),
+      };
     },
   );
 
@@ -76,7 +83,11 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const who = await request.identity();
       assertUserIdClaim(who, request.body.user_id);
       const thread = await renameThread(db.kysely, who, request.body.thread_id, request.body.title);
-      return { status: 'success' as const, success: true as const, thread: toThreadView(thread) };
+      return {
+        status: 'success' as const,
+        success: true as const,
+        thread: toThreadView(thread, await threadAssistants(db.kysely, [thread])),
+      };
     },
   );
 

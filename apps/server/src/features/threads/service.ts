@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_THREAD_TITLE, type Thread, clampTitle } from '@ensemble/shared';
+import { AppError, DEFAULT_THREAD_TITLE, type Thread, type ThreadAssistant, clampTitle } from '@ensemble/shared';
 import type { Kysely } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
@@ -11,7 +11,7 @@ import { initialSystemPrompt } from './settings.js';
 type DbHandle = Kysely<Database>;
 
 /** The thread as the API returns it (core.md section 3); user_id is -1 for a guest's thread. */
-export function toThreadView(row: ThreadRow): Thread {
+export function toThreadView(row: ThreadRow, assistants?: Map<number, ThreadAssistant>): Thread {
   return {
     id: row.id,
     title: row.title,
@@ -21,6 +21,8 @@ export function toThreadView(row: ThreadRow): Thread {
     has_messages: row.message_count > 0,
     is_anonymous: row.user_id == null,
     message_count: row.message_count,
+    // The assistant it was started with (issue 40), when the caller looked them up; null once it is deleted.
+    ...(assistants ? { assistant: (row.assistant_id !== null && assistants.get(row.assistant_id)) || null } : {}),
   };
 }
 
@@ -66,6 +68,8 @@ export async function createThread(
     max_output_tokens: null,
     current_leaf_id: null,
     web_search: 0,
+    mcp_server_ids: null,
+    assistant_id: null,
   };
   const values = { ...ownerColumns(who), title, message_count: 0, ...settings, created_at: t, updated_at: t };
   const row = await db.insertInto('threads').values(values).returning('id').executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { customToolError, duplicateToolError, planAnthropicTurn, toolChoiceError, toolTurnsError, toolUseId } from './anthropic-tools.js';
 import { anthropicContentError } from './content-parts.js';
 import {
   cutConnection,
@@ -12,6 +13,7 @@ import {
   writeSse,
 } from './fake-server.js';
 import { ANTHROPIC_SERVED } from './served-models.js';
+import { argumentFragments } from './tool-script.js';
 
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
@@ -51,7 +53,9 @@ function reachable(served: Set<string>): Set<string> {
  * requires x-api-key, anthropic-version and max_tokens, checks `tools` as strictly as the API does, and
  * answers an unknown model with 404 not_found_error; 'overloaded' sends `event: error` after a 200 (a
  * streamed request) or answers 529 overloaded_error (a whole one). A request declaring the web search
- * server tool gets `fake.search` as Claude renders its searches, results and cited answer.
+ * server tool gets `fake.search` as Claude renders its searches, results and cited answer; one declaring client
+ * tools gets a tool_use block when the prompt asks for a call, and an answer quoting the tool results it carries
+ * (anthropic-tools.ts, which also checks tool_choice and the conversation's tool_use/tool_result pairing).
  */
 export function startAnthropicFake(): Promise<FakeServer> {
   return startFakeServer(async (ctx) => {
@@ -89,13 +93,16 @@ export function startAnthropicFake(): Promise<FakeServer> {
     if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 1))
       return sendJson(res, 400, errorBody(400, 'temperature: Input should be less than or equal to 1'));
     const tools = (body as { tools?: unknown }).tools;
-    const toolError = toolsError(tools);
+    const toolError =
+      toolsError(tools) ?? toolChoiceError((body as { tool_choice?: unknown }).tool_choice) ?? toolTurnsError(body.messages, tools);
     if (toolError) return sendJson(res, 400, errorBody(400, toolError));
     const model = String(body.model ?? '');
     if (!reachable(ctx.fake.served).has(model)) return sendJson(res, 404, errorBody(404, `model: ${model}`));
     if (misbehave(ctx, ERRORS)) return;
     const search = webSearchTool(tools);
-    const reply = search ? searchReply(ctx, search) : plainReply(ctx);
+    // Client tools (issue 40): the prompt may ask for a call; tool results are quoted in the answer.
+    const plan = search ? undefined : planAnthropicTurn(body as Record<string, unknown>, ctx.fake.chunks);
+    const reply = search ? searchReply(ctx, search) : plan ? toolReply(plan) : plainReply(ctx);
     if ((body as { stream?: unknown }).stream === true) await stream(ctx, model, reply);
     else await answerWhole(ctx, model, reply);
   }, ANTHROPIC_SERVED);
@@ -194,9 +201,10 @@ function toolsError(tools: unknown): string | null {
       return `tools.${i}: Input tag '${String(type)}' found using 'type' does not match any of the expected tags: ${TOOL_TYPES.map((t) => `'${t}'`).join(', ')}`;
     if (type === 'custom') {
       // `Tool`: name and input_schema are required (the path as anthropics/claude-code#9605 quotes it, "tools.N.custom.input_schema: …";
-      // "Field required" is Pydantic's wording for a missing field, as for the web search tool's name below).
-      if (typeof tool.name !== 'string') return `tools.${i}.custom.name: Field required`;
-      if (!isRecord(tool.input_schema)) return `tools.${i}.custom.input_schema: Field required`;
+      // "Field required" is Pydantic's wording for a missing field, as for the web search tool's name below); the
+      // rest of what the API checks of a client tool (issue 40) is in anthropic-tools.ts.
+      const custom = customToolError(tool, i);
+      if (custom) return custom;
       continue;
     }
     const fields = Object.hasOwn(WEB_SEARCH_FIELDS, String(type)) ? WEB_SEARCH_FIELDS[String(type)] : undefined;
@@ -205,7 +213,7 @@ function toolsError(tools: unknown): string | null {
       if (error) return error;
     }
   }
-  return null;
+  return duplicateToolError(tools);
 }
 
 function webSearchToolError(tool: Record<string, unknown>, at: string, fields: string[]): string | null {
@@ -316,18 +324,36 @@ interface PlannedText {
   citations?: WebSearchCitation[];
 }
 
-type PlannedBlock = ServerToolUseBlock | WebSearchToolResultBlock | PlannedText;
+/** `ToolUseBlock`: a call of a client tool (issue 40), id `toolu_…`; its input streams as input_json_deltas. */
+interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  caller: typeof DIRECT;
+}
+
+type PlannedBlock = ServerToolUseBlock | WebSearchToolResultBlock | ToolUseBlock | PlannedText;
 
 /** A reply: its content blocks and, when the search tool was declared, the searches billed. */
 interface Reply {
   blocks: PlannedBlock[];
   /** `usage.server_tool_use.web_search_requests`; undefined when no server tool was declared. */
   searches?: number;
+  /** 'tool_use' when the reply ends with a client tool call; 'end_turn' otherwise. */
+  stopReason?: 'tool_use';
 }
 
 /** The ordinary reply: one text block streaming `fake.chunks`. */
 function plainReply(ctx: FakeContext): Reply {
   return { blocks: [{ type: 'text', deltas: [...ctx.fake.chunks] }] };
+}
+
+/** A step with client tools: one tool_use block (stop_reason tool_use), or a text answer. */
+function toolReply(plan: NonNullable<ReturnType<typeof planAnthropicTurn>>): Reply {
+  if ('text' in plan) return { blocks: [{ type: 'text', deltas: plan.text }] };
+  const { name, args } = plan.call;
+  return { blocks: [{ type: 'tool_use', id: toolUseId(), name, input: args, caller: DIRECT }], stopReason: 'tool_use' };
 }
 
 /**
@@ -471,6 +497,14 @@ async function stream(ctx: FakeContext, model: string, reply: Reply): Promise<vo
       start({ type: block.type, id: block.id, name: block.name, input: {}, caller: block.caller });
       for (const partial_json of inputDeltas(block.input))
         send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } });
+    } else if (block.type === 'tool_use') {
+      if (!(await slow())) return;
+      start({ type: block.type, id: block.id, name: block.name, input: {}, caller: block.caller });
+      for (const partial_json of ['', ...argumentFragments(block.input)]) {
+        send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } });
+        if (fake.behaviour === 'cut' && partial_json) return cutConnection(res);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     } else if (block.type === 'web_search_tool_result') {
       start(block);
     } else {
@@ -489,7 +523,7 @@ async function stream(ctx: FakeContext, model: string, reply: Reply): Promise<vo
     send('content_block_stop', { index });
     index++;
   }
-  send('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: finalUsage(reply) });
+  send('message_delta', { delta: { stop_reason: reply.stopReason ?? 'end_turn', stop_sequence: null }, usage: finalUsage(reply) });
   send('message_stop', {});
   res.end();
 }
@@ -516,7 +550,7 @@ async function answerWhole(ctx: FakeContext, model: string, reply: Reply): Promi
     role: 'assistant',
     model,
     content,
-    stop_reason: 'end_turn',
+    stop_reason: reply.stopReason ?? 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: 12, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, ...finalUsage(reply) },
   };

@@ -192,11 +192,15 @@ export function presentedKey(request: RecordedRequest): string {
   return (auth.replace(/^Bearer\s+/i, '') || String(header)).trim();
 }
 
-/** Streams `chunks` through `write`, or cuts the connection after two of them in 'cut' mode. */
-export async function streamChunks(ctx: FakeContext, write: (chunk: string, index: number) => void): Promise<boolean> {
+/** Streams `chunks` (the fake's own unless given) through `write`, or cuts the connection after two of them in 'cut' mode. */
+export async function streamChunks(
+  ctx: FakeContext,
+  write: (chunk: string, index: number) => void,
+  chunks: readonly string[] = ctx.fake.chunks,
+): Promise<boolean> {
   if (ctx.fake.behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, ctx.fake.slowMs));
   if (ctx.res.destroyed) return false;
-  for (const [index, chunk] of ctx.fake.chunks.entries()) {
+  for (const [index, chunk] of chunks.entries()) {
     if (ctx.fake.behaviour === 'cut' && index === 2) {
       cutConnection(ctx.res);
       return false;

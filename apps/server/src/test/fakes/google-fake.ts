@@ -12,21 +12,26 @@ import {
   streamChunks,
   writeSse,
 } from './fake-server.js';
+import {
+  type GoogleErrorBody,
+  type Violation,
+  errorBody,
+  field,
+  isObject,
+  notMessage,
+  unknownNames,
+  violationsBody,
+} from './google-proto.js';
+import {
+  functionDeclarationViolations,
+  functionNamesError,
+  functionTurnsError,
+  planGoogleTurn,
+  streamFunctionCall,
+  toolConfigError,
+  wholeFunctionCall,
+} from './google-tools.js';
 import { GOOGLE_SERVED } from './served-models.js';
-
-const STATUS_NAMES: Record<number, string> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  429: 'RESOURCE_EXHAUSTED',
-  500: 'INTERNAL',
-  503: 'UNAVAILABLE',
-};
-
-const errorBody = (code: number, message: string, details?: unknown[]) => ({
-  error: { code, message, status: STATUS_NAMES[code] ?? 'UNKNOWN', ...(details ? { details } : {}) },
-});
 
 // Gemini frames its event stream with CRLF line ends.
 const CRLF = '\r\n';
@@ -38,6 +43,8 @@ const CRLF = '\r\n';
  * 200 body: 'safety' as promptFeedback.blockReason, 'content_filter' as finishReason SAFETY.
  * A request declaring the `googleSearch` tool is answered from `fake.search` in Grounding with Google Search's
  * wire format (see the grounding section below); its `tools` are checked as strictly as the real API checks them.
+ * One declaring functions gets a functionCall when the prompt asks for a call, and an answer quoting the function
+ * responses it carries (google-tools.ts, which also checks the call and response turns).
  */
 export function startGoogleFake(): Promise<FakeServer> {
   return startFakeServer(async (ctx) => {
@@ -97,7 +104,7 @@ export function startGoogleFake(): Promise<FakeServer> {
       );
     if (systemInstruction !== undefined && !Array.isArray((systemInstruction as { parts?: unknown }).parts))
       return sendJson(res, 400, errorBody(400, 'system_instruction.parts is required'));
-    const badTools = toolsError(rest.tools, model);
+    const badTools = toolsError(rest.tools, model) ?? toolConfigError(rest.toolConfig) ?? functionTurnsError(contents, model);
     if (badTools) return sendJson(res, 400, badTools);
     const grounded = declaresGoogleSearch(rest.tools);
     if (ctx.fake.behaviour === 'hang') return;
@@ -112,8 +119,15 @@ export function startGoogleFake(): Promise<FakeServer> {
       if (match[2] === 'generateContent') return sendJson(res, 200, groundedWhole(ctx.fake.search, model));
       return streamGrounded(ctx, model);
     }
-    if (match[2] === 'generateContent') return sendJson(res, 200, response(ctx.fake.chunks.join(''), model, true));
-    await stream(ctx, model);
+    // Function calling (issue 40): the prompt may ask for a call; function responses are quoted in the answer.
+    const plan = planGoogleTurn(request.body as Record<string, unknown>, ctx.fake.chunks);
+    if (plan && 'call' in plan)
+      return match[2] === 'generateContent'
+        ? sendJson(res, 200, wholeFunctionCall(plan.call, model))
+        : streamFunctionCall(ctx, model, plan.call);
+    const chunks = plan?.text ?? ctx.fake.chunks;
+    if (match[2] === 'generateContent') return sendJson(res, 200, response(chunks.join(''), model, true));
+    await stream(ctx, model, chunks);
   }, GOOGLE_SERVED);
 }
 
@@ -134,11 +148,13 @@ function listModels(ctx: FakeContext): void {
   });
 }
 
-async function stream(ctx: FakeContext, model: string): Promise<void> {
+async function stream(ctx: FakeContext, model: string, chunks: readonly string[]): Promise<void> {
   startSse(ctx.res);
-  const last = ctx.fake.chunks.length - 1;
-  const complete = await streamChunks(ctx, (text, index) =>
-    writeSse(ctx.res, JSON.stringify(response(text, model, index === last)), undefined, CRLF),
+  const last = chunks.length - 1;
+  const complete = await streamChunks(
+    ctx,
+    (text, index) => writeSse(ctx.res, JSON.stringify(response(text, model, index === last)), undefined, CRLF),
+    chunks,
   );
   if (complete) ctx.res.end();
 }
@@ -199,8 +215,6 @@ function response(text: string, model: string, final: boolean) {
 //   takes each field by its lowerCamel or its snake_case name (google_search and googleSearch alike).
 // ---------------------------------------------------------------------------------------------------------------
 
-const TYPE_PREFIX = 'type.googleapis.com/google.ai.generativelanguage.v1beta';
-
 /** Tool fields the Gemini API takes (js-genai Tool minus those "not supported in Gemini API"), as proto names. */
 const TOOL_FIELDS = [
   'function_declarations',
@@ -218,39 +232,12 @@ const GOOGLE_SEARCH_FIELDS = ['search_types', 'time_range_filter'];
 const SEARCH_TYPES_FIELDS = ['web_search', 'image_search'];
 const INTERVAL_FIELDS = ['start_time', 'end_time'];
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-interface Violation {
-  field: string;
-  description: string;
-}
-
-/** The proto field of `value` named (in either spelling) `name`. */
-const field = (value: Record<string, unknown>, name: string): unknown => {
-  for (const [key, v] of Object.entries(value)) if (snake(key) === name) return v;
-  return undefined;
-};
-
-/** Unknown names in a message, as the proto JSON parser reports them. */
-function unknownNames(value: Record<string, unknown>, known: string[], at: string): Violation[] {
-  return Object.keys(value)
-    .filter((key) => !known.includes(snake(key)))
-    .map((key) => ({ field: at, description: `Invalid JSON payload received. Unknown name "${key}" at '${at}': Cannot find field.` }));
-}
-
-/** A value where a message belongs: `Invalid value at '<path>' (<type>), <value>`. */
-const notMessage = (at: string, type: string, value: unknown): Violation => ({
-  field: at,
-  description: `Invalid value at '${at}' (${TYPE_PREFIX}.${type}), ${JSON.stringify(value)}`,
-});
-
 /**
  * Why the real API would refuse `tools` (the error body), or null. Parsing comes first: every unknown name or
  * misplaced value is listed, as Google lists them; then what parses but is refused (the old retrieval tool, search
  * on a model without grounding).
  */
-function toolsError(tools: unknown, model: string): ReturnType<typeof errorBody> | null {
+function toolsError(tools: unknown, model: string): GoogleErrorBody | null {
   if (tools === undefined || tools === null) return null;
   const violations: Violation[] = [];
   if (!Array.isArray(tools)) violations.push(notMessage('tools', 'Tool', tools));
@@ -261,6 +248,7 @@ function toolsError(tools: unknown, model: string): ReturnType<typeof errorBody>
       continue;
     }
     violations.push(...unknownNames(tool, TOOL_FIELDS, at));
+    violations.push(...functionDeclarationViolations(tool, at));
     const search = field(tool, 'google_search');
     if (search === undefined) continue;
     const searchAt = `${at}.google_search`;
@@ -280,15 +268,12 @@ function toolsError(tools: unknown, model: string): ReturnType<typeof errorBody>
       else violations.push(notMessage(`${searchAt}.time_range_filter`, 'Interval', range));
     }
   }
-  if (violations.length)
-    return errorBody(400, violations.map((v) => v.description).join('\n'), [
-      { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations },
-    ]);
+  if (violations.length) return violationsBody(violations);
   const list = tools as Record<string, unknown>[];
   if (list.some((tool) => field(tool, 'google_search_retrieval') !== undefined))
     return errorBody(400, 'google_search_retrieval is not supported. Please use google_search tool instead.');
   if (declaresGoogleSearch(list) && !model.startsWith('gemini-')) return errorBody(400, 'Search Grounding is not supported.');
-  return null;
+  return functionNamesError(list);
 }
 
 function declaresGoogleSearch(tools: unknown): boolean {

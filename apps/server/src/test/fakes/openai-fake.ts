@@ -13,6 +13,7 @@ import {
   writeSse,
 } from './fake-server.js';
 import { type ResponsesFlavour, responses } from './openai-responses.js';
+import { planOpenAITurn, streamToolCall, toolRefusal } from './openai-tools.js';
 import { DEEPSEEK_SERVED, OPENAI_SERVED, XAI_SERVED } from './served-models.js';
 
 /** Which OpenAI-compatible API the fake plays: they share the wire format, not their errors. */
@@ -75,7 +76,8 @@ const IMAGE_SIZES: [RegExp, string[]][] = [
 
 /**
  * A fake of the OpenAI API (and of OpenAI-compatible ones: xAI, DeepSeek): GET /models, Chat
- * Completions with SSE chunks ending in [DONE], the Responses API with its web search (OpenAI, xAI), and /images/generations answering b64_json. It
+ * Completions with SSE chunks ending in [DONE] (with tool calls in each provider's form: openai-tools.ts), the
+ * Responses API with its web search (OpenAI, xAI), and /images/generations answering b64_json. It
  * requires a bearer key and refuses models its provider does not serve. `prefix` is the path the
  * API lives under ('/v1' for OpenAI and xAI, '' for DeepSeek).
  */
@@ -194,13 +196,21 @@ async function chat(ctx: FakeContext, model: string, flavour: OpenAIFlavour): Pr
   if (content) {
     return void sendJson(ctx.res, 400, { error: { message: content, type: 'invalid_request_error', param: 'messages', code: null } });
   }
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  const tools = toolRefusal(body, flavour);
+  if (tools) return void sendJson(ctx.res, tools.status, tools.body);
   if (misbehave(ctx, ERRORS)) return;
   const { res } = ctx;
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  // With tools (issue 40) the prompt may ask for a call; with tool results the answer quotes them.
+  const plan = planOpenAITurn(body, ctx.fake.chunks);
+  if (plan && 'call' in plan) return streamToolCall(ctx, base, plan.call, flavour);
   startSse(res);
   writeSse(res, JSON.stringify({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }));
-  const complete = await streamChunks(ctx, (content) =>
-    writeSse(res, JSON.stringify({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] })),
+  const complete = await streamChunks(
+    ctx,
+    (content) => writeSse(res, JSON.stringify({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] })),
+    plan?.text,
   );
   if (!complete) return;
   writeSse(res, JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));

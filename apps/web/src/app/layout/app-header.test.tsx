@@ -13,7 +13,7 @@ describe('header', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio']);
+    expect(links).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Assistants']);
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/prod/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('credit-meter-slot')).toBeInTheDocument();
@@ -97,9 +97,10 @@ describe('header', () => {
       user: TEST_USER,
       routes: {
         'POST /api/auth/logout.php': { status: 500, json: { status: 'error', message: 'nope' } },
-        // Settings lists the user's shared links and API keys as it opens.
+        // Settings lists the user's shared links, API keys and tool servers as it opens.
         'GET /api/share/list.php': { json: { status: 'success', links: [] } },
         'GET /api/keys/list.php': { json: { status: 'success', keys: [] } },
+        'GET /api/mcp/list.php': { json: { status: 'success', servers: [], tokens_allowed: true } },
       },
     });
     renderApp('/prod/settings');
@@ -130,6 +131,6 @@ describe('header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Sign In']);
+    ).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Assistants', 'Sign In']);
   });
 });

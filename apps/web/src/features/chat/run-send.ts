@@ -11,6 +11,7 @@ import {
 import { copyAttachments } from '@/features/attachments';
 import { retryWhileBusy } from '@/lib/busy-retry';
 import { chatStreamUrl, readChatStream } from '@/lib/event-stream';
+import { withToolEvent } from '@/features/tools/live-steps';
 import { checkCredits } from './api/check-credits';
 import { sendChat } from './api/send-chat';
 import { CreditsError, exhaustedText } from './chat-errors';
@@ -51,7 +52,7 @@ export interface SendCallbacks {
   onDelta(contentSoFar: string): void;
   /** A fallback row answers: the reply's metadata now carries its note. */
   onFallback?(metadata: MessageMetadata): void;
-  /** The reply's web search ran, or gave its sources: the reply's metadata now carries them. */
+  /** The reply's web search ran or gave its sources, or a tool step moved on: the reply's metadata now carries them. */
   onSearch?(metadata: MessageMetadata): void;
   onCredits(remaining: number): void;
   /** The first message titled the thread (null: refresh it from the server). */
@@ -118,6 +119,7 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
     ...(request.parentId !== undefined ? { parent_id: request.parentId } : {}),
     ...(attachmentIds.length ? { attachment_ids: attachmentIds } : {}),
     ...(search ? { web_search: true } : {}),
+    ...(request.assistantId ? { assistant_id: request.assistantId } : {}),
   };
   const res = await retryWhileBusy(() => sendChat(body, image ? 'image' : 'text', deps.signal), {
     onWait: (retryAt) => cb.onBusy?.(retryAt),
@@ -133,7 +135,8 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
   const replyMeta = res.data.metadata ?? null;
   if (res.data.stream_id) {
     cb.onStreamStart(res.data.stream_id);
-    let metadata = replyMeta;
+    // The stream's id lets the reply's tool calls that ask first be answered (issue 40).
+    let metadata: MessageMetadata | null = { ...replyMeta, stream_id: res.data.stream_id };
     let refunded = false;
     try {
       const { content, fallback } = await readChatStream(chatStreamUrl(res.data.stream_id, model.id, res.data.message_id), {
@@ -152,6 +155,10 @@ export async function runSend(request: SendRequest, deps: SendDeps, cb: SendCall
         },
         onSources: (sources, suggestions) => {
           metadata = { ...metadata, sources, ...(suggestions ? { search_suggestions: suggestions } : {}) };
+          cb.onSearch?.(metadata);
+        },
+        onTool: (event) => {
+          metadata = withToolEvent(metadata, event);
           cb.onSearch?.(metadata);
         },
       });

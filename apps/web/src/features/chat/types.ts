@@ -42,6 +42,8 @@ export interface SendRequest {
   resendAttachments?: AttachmentInfo[];
   /** Search the web first (issue 38): the row's search surcharge is added to the message's price. */
   webSearch?: boolean;
+  /** The first message of a chat started from an assistant (issue 40): the new thread takes its settings. */
+  assistantId?: number;
 }
 
 /** The error banner's state: a credits error gets the coin icon and an action link. */

@@ -50,9 +50,10 @@ describe('the credit meter with spending limits', () => {
             spending: { monthly_budget: null, low_balance_warning: null, month_spent: 12, day_spent: 2, daily_cap: null },
           },
         },
-        // Settings also lists the account's share links and API keys: none here.
+        // Settings also lists the account's share links, API keys and tool servers: none here.
         'GET /api/share/list.php': { json: { status: 'success', links: [] } },
         'GET /api/keys/list.php': { json: { status: 'success', keys: [] } },
+        'GET /api/mcp/list.php': { json: { status: 'success', servers: [], tokens_allowed: true } },
         'POST /api/user/spending.php': {
           json: {
             status: 'success',

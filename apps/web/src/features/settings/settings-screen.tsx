@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
 import { ApiKeysPanel } from '@/features/api-keys';
+import { McpServersPanel } from '@/features/mcp-servers';
 import { usePreferences } from '@/features/preferences';
 import { ShareLinksList } from '@/features/share';
 import { useSession } from '@/features/session';
@@ -17,7 +18,7 @@ import { SpendingSection } from './components/spending-section';
 import { SettingsSection } from './components/settings-section';
 import { useSettingsActivity } from './hooks/use-settings-activity';
 
-/** /prod/settings: appearance, favourite models, API keys, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
+/** /prod/settings: appearance, favourite models, API keys, tool servers, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
 export function SettingsScreen() {
   const { t } = useLingui();
   const location = useLocation();
@@ -63,6 +64,13 @@ export function SettingsScreen() {
             description={t`Call Ensemble's OpenAI-compatible API from your own programs and scripts.`}
           >
             <ApiKeysPanel signedIn={Boolean(user)} />
+          </SettingsSection>
+          <SettingsSection
+            id="mcp-servers"
+            title={t`Tool servers (MCP)`}
+            description={t`Connect Model Context Protocol servers so that models can use their tools in your chats.`}
+          >
+            <McpServersPanel signedIn={Boolean(user)} />
           </SettingsSection>
           <ResetSection
             onReset={() => {

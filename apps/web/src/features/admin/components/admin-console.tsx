@@ -12,6 +12,7 @@ import { AbusePanel } from './abuse-panel';
 import { AuditPanel } from './audit-panel';
 import { CapsPanel } from './caps-panel';
 import { OverviewPanel } from './overview-panel';
+import { McpServersPanel } from './mcp-servers-panel';
 import { ModelsPanel } from './models-panel';
 import { ProvidersPanel } from './providers-panel';
 import { UserDetail } from './user-detail';
@@ -25,6 +26,7 @@ const TABS = [
   { to: '/admin/audit', label: msg`Audit log`, end: false },
   { to: '/admin/models', label: msg`Models`, end: false },
   { to: '/admin/providers', label: msg`Providers`, end: false },
+  { to: '/admin/tools', label: msg`Tool servers`, end: false },
 ];
 
 function Refused({ error }: { error: unknown }) {
@@ -38,7 +40,7 @@ function Refused({ error }: { error: unknown }) {
   );
 }
 
-/** /prod/admin/*: the operator console (overview first, then users, caps, abuse, audit, models, providers); anyone else sees a refusal. */
+/** /prod/admin/*: the operator console (overview first, then users, caps, abuse, audit, models, providers, tool servers); anyone else sees a refusal. */
 export function AdminConsole() {
   const { t, i18n } = useLingui();
   const me = useQuery(operatorQuery());
@@ -89,6 +91,7 @@ export function AdminConsole() {
         <Route path="audit" element={<AuditPanel />} />
         <Route path="models" element={<ModelsPanel />} />
         <Route path="providers" element={<ProvidersPanel />} />
+        <Route path="tools" element={<McpServersPanel />} />
         <Route path="*" element={<OverviewPanel />} />
       </Routes>
     </Page>

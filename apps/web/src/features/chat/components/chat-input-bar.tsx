@@ -1,6 +1,7 @@
-import { UI, acceptsImages, webSearchCost } from '@ensemble/shared';
+import { UI, acceptsImages, callsTools, webSearchCost } from '@ensemble/shared';
 import { useLingui } from '@lingui/react/macro';
-import { ArrowUp, Square } from 'lucide-react';
+import { ArrowUp, Square, Wrench } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
 import {
   memo,
   type ClipboardEvent,
@@ -38,6 +39,7 @@ export const ChatInputBar = memo(function ChatInputBar({
   onStop,
   webSearch = false,
   onWebSearchChange,
+  toolSteps,
 }: {
   onSend(request: SendRequest): void;
   disabled?: boolean;
@@ -46,6 +48,8 @@ export const ChatInputBar = memo(function ChatInputBar({
   /** The thread's "Search the web" switch (issue 38), shown for the rows that offer search. */
   webSearch?: boolean;
   onWebSearchChange?(on: boolean): void;
+  /** The thread has tool servers (issue 40): a reply may take up to this many model steps, each charged. */
+  toolSteps?: number;
 }) {
   const { t } = useLingui();
   const [text, setText] = useState('');
@@ -186,6 +190,16 @@ export const ChatInputBar = memo(function ChatInputBar({
         />
         {messageType === 'image' && <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />}
         {searchable && <WebSearchToggle on={searching} cost={searchCost} onChange={() => onWebSearchChange?.(!webSearch)} />}
+        {messageType === 'text' && toolSteps && current && callsTools(current) ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-lg border border-border px-2 py-1 text-xs text-muted"
+            data-testid="tool-steps-hint"
+            title={t`Each step is charged the model's cost when it starts.`}
+          >
+            <Wrench className="size-3.5" aria-hidden />
+            {t`${plural(toolSteps, { one: `up to ${toolSteps} step`, other: `up to ${toolSteps} steps` })}`}
+          </span>
+        ) : null}
         {streaming && onStop ? (
           <button
             type="button"

@@ -5,8 +5,9 @@ import { ErrorBanner } from '@/components/ui/error-banner';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
 import { useSearchTarget } from '@/features/search';
-import { useSession } from '@/features/session';
+import { useFrontendConfig, useSession } from '@/features/session';
 import { useModels } from '@/lib/models';
+import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useChatController } from '../hooks/use-chat-controller';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
@@ -14,6 +15,7 @@ import { useSidePanel } from '../hooks/use-side-panel';
 import { useThreadRouting } from '../hooks/use-thread-routing';
 import { isTemporaryId } from '../message-id';
 import type { ChatMessage, SendRequest } from '../types';
+import { AssistantBadge } from './assistant-badge';
 import { ChatInputBar } from './chat-input-bar';
 import { ChatSidePanel } from './chat-side-panel';
 import { EmptyChat } from './empty-chat';
@@ -26,11 +28,14 @@ import { ThreadHeader } from './thread-header';
 // The thread's settings are opened now and then: their form is a chunk of its own, fetched when first opened.
 const loadSettingsDialog = () => import('./thread-settings-dialog');
 const ThreadSettingsDialog = lazy(async () => ({ default: (await loadSettingsDialog()).ThreadSettingsDialog }));
+// A chat started from an assistant opens on its starters (issue 40): a chunk of its own, as few chats start so.
+const AssistantIntro = lazy(async () => ({ default: (await import('./assistant-intro')).AssistantIntro }));
 
 /** The chat screen of core.md section 2: side panel, thread header, messages or the empty state, banner, status and input. */
 export function ChatScreen() {
   const { t } = useLingui();
   const chat = useChatController();
+  const frontend = useFrontendConfig();
   useThreadRouting(chat);
   useChatEvents(chat);
   useChatShortcuts(chat);
@@ -44,9 +49,27 @@ export function ChatScreen() {
   // saved on the thread the first message makes. Every send from this screen (a pick, Regenerate, Retry) follows it.
   const [pendingSearch, setPendingSearch] = useState(false);
   const searchOn = threadId === null ? pendingSearch : chat.info.settings.web_search;
+  // A chat started from an assistant (issue 40): its model and web search, its starters; its first message names it.
+  const { setInfo: setThreadInfo, setBanner: setChatBanner } = chat;
+  const assistantChat = useAssistantChat({
+    threadId,
+    threadAssistant: chat.info.assistant,
+    onLoaded: (a) => {
+      usePreferences.getState().selectModel(a.model_id);
+      setPendingSearch(a.web_search);
+    },
+    onStarted: (settings) => setThreadInfo((info) => ({ ...info, settings })),
+    onError: (error) => setChatBanner({ message: error instanceof Error ? error.message : String(error), variant: 'error' }),
+  });
+  const { withAssistant } = assistantChat;
   const send = useCallback(
-    (request: SendRequest) => chat.send(searchOn && request.type === 'text' ? { ...request, webSearch: true } : request),
-    [chat.send, searchOn],
+    (request: SendRequest) => {
+      const named = withAssistant(request);
+      // The server gives the thread the assistant's web search with its first message: nothing is left to save here.
+      if (named.assistantId) setPendingSearch(false);
+      return chat.send(searchOn && request.type === 'text' ? { ...named, webSearch: true } : named);
+    },
+    [chat.send, searchOn, withAssistant],
   );
 
   // A search result's message older than the page loaded: load the whole shown branch first, once.
@@ -224,7 +247,16 @@ export function ChatScreen() {
           <LoadingScreen label={t`Loading messages...`} />
         ) : showEmpty ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <EmptyChat onPick={handlePick} />
+            {assistantChat.starting ? (
+              <Suspense fallback={null}>
+                <AssistantIntro
+                  assistant={assistantChat.starting}
+                  onPick={(prompt) => handlePick(prompt, usePreferences.getState().messageType)}
+                />
+              </Suspense>
+            ) : assistantChat.awaiting ? null : (
+              <EmptyChat onPick={handlePick} />
+            )}
           </div>
         ) : (
           <MessageList
@@ -251,6 +283,7 @@ export function ChatScreen() {
               settings={chat.info.settings}
               model={settingsModel}
               onSave={saveSettings}
+              isGuest={chat.who.isGuest}
             />
           </Suspense>
         )}
@@ -264,7 +297,15 @@ export function ChatScreen() {
             />
           )}
           <StatusLine queue={chat.queue} />
-          <ChatInputBar onSend={send} streaming={chat.streaming} onStop={chat.stop} webSearch={searchOn} onWebSearchChange={setWebSearch} />
+          {assistantChat.shown && <AssistantBadge assistant={assistantChat.shown} />}
+          <ChatInputBar
+            onSend={send}
+            streaming={chat.streaming}
+            onStop={chat.stop}
+            webSearch={searchOn}
+            onWebSearchChange={setWebSearch}
+            toolSteps={chat.info.settings.mcp_server_ids?.length ? frontend.config.max_tool_steps : undefined}
+          />
         </div>
       </section>
     </div>

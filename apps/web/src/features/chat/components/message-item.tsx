@@ -20,6 +20,8 @@ import { MessageActions } from './message-actions';
 import { MessageEditor } from './message-editor';
 import { RegenerateMenu } from './regenerate-menu';
 import { ReplyFigures } from '@/components/reply-figures';
+import { stepsOf } from '@/features/tools/live-steps';
+import { ToolSteps } from '@/features/tools/tool-steps';
 import { VersionSwitcher } from './version-switcher';
 import { linkCitations, ReplySources, SearchedLine } from './reply-sources';
 import { SearchSuggestions } from './search-suggestions';
@@ -75,9 +77,12 @@ function AiText({ message, queued }: { message: ChatMessage; queued: number }) {
   const searched = message.metadata?.searched;
   const suggestions = message.metadata?.search_suggestions;
   const text = useMemo(() => (sources?.length ? linkCitations(shown, sources) : shown), [shown, sources]);
+  const steps = stepsOf(message.metadata);
+  const streamId = typeof message.metadata?.stream_id === 'string' ? message.metadata.stream_id : undefined;
   return (
     <div>
       {searched?.length ? <SearchedLine queries={searched} /> : null}
+      {steps.length > 0 && <ToolSteps steps={steps} streamId={streamId} live={Boolean(message.streaming)} />}
       <Markdown text={text} streaming={Boolean(message.streaming) || typing} />
       {sources?.length ? <ReplySources sources={sources} /> : null}
       {suggestions ? <SearchSuggestions html={suggestions} /> : null}

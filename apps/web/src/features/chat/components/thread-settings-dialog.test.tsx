@@ -1,5 +1,7 @@
 import { type ModelEntry, TEXT_MODELS, type ThreadSettings } from '@ensemble/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ThreadSettingsDialog } from './thread-settings-dialog';
@@ -10,7 +12,15 @@ const EMPTY: ThreadSettings = { system_prompt: null, temperature: null, max_outp
 /** Opens the dialog, whose code (Radix's dialog) may still be loading the first time. */
 async function open(model: ModelEntry, settings: ThreadSettings = EMPTY) {
   const onSave = vi.fn().mockResolvedValue(undefined);
-  render(<ThreadSettingsDialog open onOpenChange={vi.fn()} settings={settings} model={model} onSave={onSave} />);
+  // Its Tools section asks for the user's tool servers; with none (the request fails here) it points to Settings.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ThreadSettingsDialog open onOpenChange={vi.fn()} settings={settings} model={model} onSave={onSave} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
   await screen.findByRole('dialog');
   return onSave;
 }
@@ -28,7 +38,13 @@ describe('ThreadSettingsDialog', () => {
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '16384');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ system_prompt: null, temperature: null, max_output_tokens: 16_384, web_search: false });
+    expect(onSave).toHaveBeenCalledWith({
+      system_prompt: null,
+      temperature: null,
+      max_output_tokens: 16_384,
+      web_search: false,
+      mcp_server_ids: [],
+    });
   });
 
   it("offers a Gemini row's own cap (65,536)", async () => {
@@ -47,6 +63,12 @@ describe('ThreadSettingsDialog', () => {
     expect(screen.getByTestId('no-temperature-note')).toHaveTextContent('DeepSeek V4 Pro sets its own temperature');
     await userEvent.type(screen.getByLabelText('System prompt'), 'Be brief.');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ system_prompt: 'Be brief.', temperature: 0.4, max_output_tokens: null, web_search: false });
+    expect(onSave).toHaveBeenCalledWith({
+      system_prompt: 'Be brief.',
+      temperature: 0.4,
+      max_output_tokens: null,
+      web_search: false,
+      mcp_server_ids: [],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ModelEntry, SYSTEM_PROMPT_MAX, type ThreadSettings, acceptsParameter, outputTokenLimit } from '@ensemble/shared';
+import { type ModelEntry, SYSTEM_PROMPT_MAX, type ThreadSettings, acceptsParameter, callsTools, outputTokenLimit } from '@ensemble/shared';
+import { ThreadTools } from '@/features/tools/thread-tools';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,7 +25,14 @@ function offered(model: ModelEntry | undefined) {
 }
 
 /** The checked form values, or the first problem to show. A field the model does not offer keeps the thread's value. */
-function parse(prompt: string, temperature: string, maxTokens: string, offer: ReturnType<typeof offered>, kept: ThreadSettings) {
+function parse(
+  prompt: string,
+  temperature: string,
+  maxTokens: string,
+  offer: ReturnType<typeof offered>,
+  kept: ThreadSettings,
+  servers: number[],
+) {
   const temp = !offer.temperature ? kept.temperature : temperature.trim() === '' ? null : Number(temperature);
   if (offer.temperature && temp !== null && (!Number.isFinite(temp) || temp < 0 || temp > 2))
     return t`Temperature must be a number from 0 to 2.`;
@@ -37,6 +45,7 @@ function parse(prompt: string, temperature: string, maxTokens: string, offer: Re
     temperature: temp,
     max_output_tokens: m,
     web_search: kept.web_search,
+    mcp_server_ids: servers,
   } satisfies ThreadSettings;
 }
 
@@ -50,12 +59,15 @@ export function ThreadSettingsDialog({
   settings,
   model,
   onSave,
+  isGuest = false,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   settings: ThreadSettings;
   model?: ModelEntry;
   onSave(settings: ThreadSettings): Promise<void>;
+  /** Guests have no tool servers of their own (issue 40). */
+  isGuest?: boolean;
 }) {
   const { t } = useLingui();
   const offer = offered(model);
@@ -64,10 +76,11 @@ export function ThreadSettingsDialog({
   const [prompt, setPrompt] = useState(settings.system_prompt ?? '');
   const [temperature, setTemperature] = useState(settings.temperature?.toString() ?? '');
   const [maxTokens, setMaxTokens] = useState(settings.max_output_tokens?.toString() ?? '');
+  const [servers, setServers] = useState<number[]>(settings.mcp_server_ids ?? []);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const save = async () => {
-    const parsed = parse(prompt, temperature, maxTokens, offer, settings);
+    const parsed = parse(prompt, temperature, maxTokens, offer, settings, servers);
     if (typeof parsed === 'string') return setError(parsed);
     setSaving(true);
     try {
@@ -136,6 +149,7 @@ export function ThreadSettingsDialog({
             <Trans>{modelName} sets its own temperature, so none is offered here.</Trans>
           </p>
         )}
+        {!isGuest && <ThreadTools selected={servers} onChange={setServers} canCall={!model || callsTools(model)} modelName={modelName} />}
         {error && (
           <p role="alert" className="text-sm text-danger">
             {localizeMessage(error)}

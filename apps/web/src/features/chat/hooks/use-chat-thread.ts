@@ -1,4 +1,11 @@
-import { DEFAULT_THREAD_TITLE, type GetMessagesResponse, MESSAGES, SESSION_KEYS, type ThreadSettings } from '@ensemble/shared';
+import {
+  DEFAULT_THREAD_TITLE,
+  type GetMessagesResponse,
+  MESSAGES,
+  SESSION_KEYS,
+  type ThreadAssistant,
+  type ThreadSettings,
+} from '@ensemble/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -16,6 +23,8 @@ export interface ThreadInfo {
   /** Credits paid for every reply, every version included. */
   totalCredits: number;
   settings: ThreadSettings;
+  /** The assistant the thread was started with (issue 40); null when none or deleted, undefined until the server says. */
+  assistant?: ThreadAssistant | null;
 }
 
 /** How many messages opening a thread (and each 'Load earlier messages' past them) asks the server for. */
@@ -36,7 +45,9 @@ export function threadInfoOf(res: GetMessagesResponse): ThreadInfo {
       temperature: t.temperature ?? null,
       max_output_tokens: t.max_output_tokens ?? null,
       web_search: t.web_search ?? false,
+      mcp_server_ids: t.mcp_server_ids ?? [],
     },
+    assistant: t.assistant ?? null,
   };
 }
 

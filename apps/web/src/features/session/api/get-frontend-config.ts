@@ -3,7 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 /** Used while the configuration is missing (load failed): no Google sign-in, no payments. */
-export const FALLBACK_FRONTEND_CONFIG: Required<FrontendConfig> = { google_client_id: '', demo_mode: false, payments_enabled: false };
+export const FALLBACK_FRONTEND_CONFIG: Required<FrontendConfig> = {
+  google_client_id: '',
+  demo_mode: false,
+  payments_enabled: false,
+  max_tool_steps: 5,
+};
 
 export const frontendConfigQueryKey = ['frontend-config'] as const;
 
