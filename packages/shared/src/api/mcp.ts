@@ -26,6 +26,9 @@ export const ADMIN_MCP_PATHS = {
   remove: '/api/admin/delete_mcp_server.php',
 } as const;
 
+// The WHATWG URL of the browser and of Node: this package is compiled without either's library types.
+declare const URL: new (input: string) => { protocol: string; username: string; password: string };
+
 // A token goes in its own field (stored encrypted), never in the URL, which is shown and stored as it is.
 const isHttpUrl = (value: string): boolean => {
   try {
