@@ -6,7 +6,6 @@ import { type FormEvent, useState } from 'react';
 import { McpToolList } from '@/components/mcp-tool-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -14,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { adminMcpServersQuery, useAddSharedMcpServer, useDeleteSharedMcpServer } from '../api/mcp-servers-api';
 import { when } from './admin-table';
+import { ReasonDialog } from './reason-dialog';
 
 /** Adds a server for everyone: the server is connected to and its tools listed first; the reason goes to the audit log. */
 function AddSharedServer({ tokensAllowed }: { tokensAllowed: boolean }) {
@@ -121,48 +121,18 @@ function AddSharedServer({ tokensAllowed }: { tokensAllowed: boolean }) {
 function DeleteDialog({ target, onClose }: { target: McpServer | null; onClose(): void }) {
   const { t } = useLingui();
   const remove = useDeleteSharedMcpServer();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const name = target?.name ?? '';
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!target) return;
-    if (reason.trim().length < 3) return setError(t`Say why (at least 3 characters): it goes to the audit log.`);
-    try {
-      await remove.mutateAsync({ id: target.id, reason: reason.trim() });
-      setReason('');
-      setError(null);
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : t`The action failed. Please try again.`);
-    }
-  }
-
   return (
-    <Dialog
+    <ReasonDialog
       open={target !== null}
-      onOpenChange={(open) => !open && !remove.isPending && onClose()}
+      formId="delete-mcp-form"
       title={t`Delete tool server`}
       description={t`No one can use the tools of “${name}” any more, in any chat or assistant.`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="delete-mcp-form" variant="danger" loading={remove.isPending}>
-            <Trans>Delete server</Trans>
-          </Button>
-        </>
-      }
-    >
-      <form id="delete-mcp-form" onSubmit={handleSubmit} noValidate>
-        <Field label={t`Reason`} error={error}>
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t`Reason (required)`} autoComplete="off" />
-        </Field>
-      </form>
-    </Dialog>
+      confirmLabel={<Trans>Delete server</Trans>}
+      pending={remove.isPending}
+      onConfirm={(reason) => (target ? remove.mutateAsync({ id: target.id, reason }) : Promise.resolve())}
+      onClose={onClose}
+    />
   );
 }
 

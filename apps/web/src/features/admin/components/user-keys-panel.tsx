@@ -1,18 +1,16 @@
 import type { AdminApiKey } from '@ensemble/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount } from '@/lib/format-count';
 import { useRevokeUserKey } from '../api/revoke-user-key';
 import { userKeysQuery } from '../api/user-keys-query';
 import { AdminTable, when } from './admin-table';
+import { ReasonDialog } from './reason-dialog';
 
 const cell = 'px-3 py-1.5';
 
@@ -43,48 +41,18 @@ function KeyState({ k }: { k: AdminApiKey }) {
 function RevokeDialog({ target, onClose }: { target: AdminApiKey | null; onClose(): void }) {
   const { t } = useLingui();
   const revoke = useRevokeUserKey();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const name = target?.name ?? '';
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!target) return;
-    if (reason.trim().length < 3) return setError(t`Say why (at least 3 characters): it goes to the audit log.`);
-    try {
-      await revoke.mutateAsync({ id: target.id, reason: reason.trim() });
-      setReason('');
-      setError(null);
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : t`The action failed. Please try again.`);
-    }
-  }
-
   return (
-    <Dialog
+    <ReasonDialog
       open={target !== null}
-      onOpenChange={(open) => !open && !revoke.isPending && onClose()}
+      formId="revoke-key-form"
       title={t`Revoke API key`}
       description={t`“${name}” stops working at once and its running requests are cut. The owner sees it gone from Settings.`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={revoke.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="revoke-key-form" variant="danger" loading={revoke.isPending}>
-            <Trans>Revoke key</Trans>
-          </Button>
-        </>
-      }
-    >
-      <form id="revoke-key-form" onSubmit={handleSubmit} noValidate>
-        <Field label={t`Reason`} error={error}>
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t`Reason (required)`} autoComplete="off" />
-        </Field>
-      </form>
-    </Dialog>
+      confirmLabel={<Trans>Revoke key</Trans>}
+      pending={revoke.isPending}
+      onConfirm={(reason) => (target ? revoke.mutateAsync({ id: target.id, reason }) : Promise.resolve())}
+      onClose={onClose}
+    />
   );
 }
 
