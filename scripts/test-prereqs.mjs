@@ -16,6 +16,7 @@ const SYSTEM_PACKAGES = [
   },
   { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', why: 'Lighthouse in npm run bench' },
   { path: process.env.NGINX_PATH ?? '/usr/sbin/nginx', pkg: 'nginx', why: 'the load-balancer journey (two instances behind nginx)' },
+  { path: '/usr/bin/pg_restore', pkg: 'postgresql-client', why: 'the PostgreSQL backup and restore test (pg_dump, pg_restore)' },
 ];
 
 const pgUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The modules of the first load, found once the module graph is complete: `shell` is what the entry (main.tsx)
@@ -121,10 +122,103 @@ export default defineConfig({
     // Each language's catalogue (src/locales/*/messages.po) compiled to its own chunk, loaded when that language is.
     lingui({ configPath: LINGUI_CONFIG }),
     tailwindcss(),
+    // The installable app (issue 42): its manifest and a Workbox service worker that precaches the app shell and the
+    // first load's assets (other lazy chunks are cached as they are used) and never touches /api: no answer or event
+    // stream is ever cached. A new version waits for the user's "Reload" (src/features/pwa). Navigations always go to
+    // the server (each page's HTML is made per request: its language, its preload hints); offline, the precached
+    // index.html answers them, so the app still opens.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/prod/thread',
+        name: 'Ensemble',
+        short_name: 'Ensemble',
+        description: 'Chat with many AI models, compare them side by side and generate images, all in one place.',
+        start_url: '/prod/thread',
+        scope: '/prod/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#000000',
+        background_color: '#000000',
+        categories: ['productivity', 'utilities'],
+        icons: [
+          { src: '/prod/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/prod/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/prod/pwa-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/prod/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Text, a link or files shared from another app open a new chat with them (public/share-target.js).
+        share_target: {
+          action: '/prod/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'share_title',
+            text: 'share_text',
+            url: 'share_url',
+            files: [
+              {
+                name: 'share_files',
+                accept: [
+                  'image/png',
+                  'image/jpeg',
+                  'image/webp',
+                  'image/gif',
+                  'application/pdf',
+                  'text/plain',
+                  '.png',
+                  '.jpg',
+                  '.jpeg',
+                  '.webp',
+                  '.gif',
+                  '.pdf',
+                  '.txt',
+                  '.md',
+                ],
+              },
+            ],
+          },
+        },
+      },
+      workbox: {
+        // The app shell: index.html and what it loads (the entry, the first load's chunks, the styles), the schemas the
+        // screens validate with, and the icons. The other chunks (diagrams, charts, other screens, languages) are cached
+        // when first used, so an install does not download megabytes a phone may never need.
+        globPatterns: [
+          'index.html',
+          'theme-init.js',
+          'assets/{index,rolldown-runtime,screens,chat,lazy-shared,schemas,offline-cache}-*.js',
+          'assets/*.css',
+          '*.{svg,png}',
+        ],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        // The share target's handler runs before Workbox's routes (it answers only its own POST).
+        importScripts: ['share-target.js'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/prod'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/prod/index.html' } },
+          },
+          {
+            // Hashed, so a cached copy is never stale.
+            urlPattern: ({ url }) => url.pathname.startsWith('/prod/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'ensemble-assets', expiration: { maxEntries: 300, purgeOnQuotaError: true } },
+          },
+        ],
+      },
+    }),
     // Brotli and gzip copies of every hashed asset, made once at build time, served by the server with
     // Content-Encoding. index.html is left out: it is served per request with no-cache.
     compression({
-      include: /\.(js|mjs|css|json|svg|txt|ttf)$/,
+      include: /\.(js|mjs|css|json|svg|txt|ttf|webmanifest)$/,
       threshold: 1024,
       algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'],
       logLevel: 'silent',

@@ -28,6 +28,8 @@ import type { Revoke } from './features/session/revocation.js';
 import { exportRoutes } from './features/export/routes.js';
 import { keyRoutes } from './features/developer-api/keys-routes.js';
 import { mcpRoutes } from './features/mcp/routes.js';
+import { startLeaderboardRefresh } from './features/arena/leaderboard.js';
+import { arenaRoutes } from './features/arena/routes.js';
 import { assistantRoutes } from './features/assistants/routes.js';
 import { v1Routes } from './features/developer-api/v1-routes.js';
 import { shareRoutes } from './features/share/routes.js';
@@ -38,13 +40,16 @@ import { billingRoutes } from './features/billing/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { creditsRoutes } from './features/credits/routes.js';
 import { spendingRoutes } from './features/credits/spending-routes.js';
-import { healthRoutes } from './features/health/routes.js';
+import { healthRoutes, readyRoutes } from './features/health/routes.js';
+import { deviceRoutes } from './features/session/device-routes.js';
 import { createObjectStore } from './features/images/object-store.js';
 import { imageRoutes } from './features/images/routes.js';
 import { attachmentRoutes } from './features/attachments/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { threadRoutes } from './features/threads/routes.js';
+import { folderRoutes } from './features/folders/routes.js';
+import { promptRoutes } from './features/prompts/routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { identityPlugin } from './plugins/identity.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -113,6 +118,16 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const modelsFile = config.MODELS_FILE ? readModelsFile(config.MODELS_FILE) : null;
   const registry = createProviderRegistry(providerSettingsFromEnv(config.raw));
   // A change it records reloads this instance's catalogue at once and tells the others.
+  if (redis) {
+    // ioredis reconnects by itself; unheard, each failed attempt would be printed as an unhandled error event. One
+    // warning a minute while Redis is away (/api/ready reports it).
+    let warnedAt = 0;
+    redis.on('error', (error: Error) => {
+      if (Date.now() - warnedAt < 60_000) return;
+      warnedAt = Date.now();
+      app.log.warn({ err: error }, 'Redis is unreachable; reconnecting');
+    });
+  }
   const availability = createAvailabilityStore(db.kysely, app.log, () => catalogue.changed());
   // Operators' model settings: every instance hears of a change through Redis, or re-reads the version row.
   const catalogue = createServerCatalogue(registry, modelsFile, availability, {
@@ -136,8 +151,10 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
 
   const unwatchPool = db.pool ? watchDbPool(db.pool) : () => undefined;
   const stopGuestSweep = startGuestSweep(db, storage, config.GUEST_TTL_DAYS, app.log);
+  const leaderboards = startLeaderboardRefresh(db, app.log);
   app.addHook('onClose', async () => {
     await stopGuestSweep();
+    await leaderboards.stop();
     unwatchPool();
     checks.stop();
     await checks.firstCheck.catch(() => undefined);
@@ -171,6 +188,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db, draining: () => streams.draining });
+  await app.register(readyRoutes, { ctx, draining: () => streams.draining });
   await app.register(assetRoutes);
   await app.register(configRoutes, { config, demoMode: () => catalogue.usesDemo() });
   await app.register(catalogueRoutes, { catalogue, webSearch: webSearchSettings(config) });
@@ -180,6 +198,8 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(creditsRoutes, { db });
   await app.register(spendingRoutes, { db });
   await app.register(threadRoutes, { db });
+  await app.register(folderRoutes, { db });
+  await app.register(promptRoutes, { db });
   await app.register(messageRoutes, { db });
   await app.register(searchRoutes, { db });
   await app.register(imageRoutes, { ctx });
@@ -193,9 +213,11 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(shareRoutes, { ctx });
   await app.register(accountRoutes, { ctx, revoke });
   await app.register(keyRoutes, { ctx, revoke });
+  await app.register(deviceRoutes, { ctx, revoke });
   await app.register(mcpRoutes, { ctx });
   await app.register(assistantRoutes, { ctx });
   await app.register(v1Routes, { ctx, catalogue, streams });
+  await app.register(arenaRoutes, { ctx, catalogue, streams, leaderboards });
 
   await app.register(webAppPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
   const drain = async (timeoutMs: number) => {

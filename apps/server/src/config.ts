@@ -151,6 +151,8 @@ const envSchema = z.object({
   WEB_SEARCH_MAX_USES: z.coerce.number().int().min(1).max(20).default(3),
   /** The most model steps one reply with tools may take (issue 40), each charged the row's cost. */
   MAX_TOOL_STEPS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Arena votes one account (or guest) may cast per UTC day (issue 41). */
+  ARENA_VOTES_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   /**
    * The key secrets are encrypted with at rest (MCP servers' bearer tokens, issue 40): 32 random bytes as base64 or 64
    * hex characters, kept apart from the database and from SESSION_SECRET. Unset: servers with tokens cannot be added.

@@ -168,6 +168,8 @@ export function englishLiterals(file: string): string[] {
       (ts.isJsxSelfClosingElement(node) && MACRO_ELEMENTS.has(node.tagName.getText()))
     )
       insideMacro = true;
+    // A message descriptor: msg({ message, comment }) (the form that carries a note for the translators).
+    if (ts.isCallExpression(node) && /^(msg|defineMessage)$/.test(node.expression.getText())) insideMacro = true;
     if (!insideMacro) {
       if (ts.isJsxText(node)) report(node, node.text);
       else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)))

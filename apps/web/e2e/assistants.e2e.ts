@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe';
+import { axeAtBothWidths, seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney, waitForReplies } from './harness';
 import { pageWidth } from './helpers';
 
@@ -11,17 +11,6 @@ async function openAssistants(page: Page, url: string) {
   await page.goto(`${url}/prod/assistants`);
   await page.getByRole('heading', { level: 1, name: 'Assistants' }).waitFor();
   await page.getByTestId('featured-assistants').waitFor();
-}
-
-/** axe at 1280 and 390 px, on what the page shows now, with a screenshot of each. */
-async function axeAtBothWidths(page: Page, name: string, reopen: () => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await reopen();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(width);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    await screenshot(page, `${name}-${width}`);
-  }
 }
 
 describe('assistants (issue 40)', () => {
@@ -41,7 +30,7 @@ describe('assistants (issue 40)', () => {
       '/prod/assistants',
     );
     await page.getByText('You have no assistants yet.', { exact: false }).waitFor();
-    await axeAtBothWidths(page, 'assistants-empty', () => openAssistants(page, url));
+    await axeAtBothWidths(page, 'assistants-empty', { show: () => openAssistants(page, url) });
 
     // The form, checked by axe at both widths before it is filled in.
     const openForm = async () => {
@@ -49,7 +38,7 @@ describe('assistants (issue 40)', () => {
       await page.getByTestId('new-assistant').click();
       await page.getByTestId('assistant-form').waitFor();
     };
-    await axeAtBothWidths(page, 'assistant-form', openForm);
+    await axeAtBothWidths(page, 'assistant-form', { show: openForm });
     await page.setViewportSize({ width: 1280, height: 900 });
     await openForm();
     const form = page.getByTestId('assistant-form');
@@ -67,7 +56,7 @@ describe('assistants (issue 40)', () => {
     const card = page.getByTestId('my-assistants').getByTestId('assistant-card').filter({ hasText: 'Pirate translator' });
     await card.waitFor();
     expect(await card.innerText()).toContain('Answers like a terse pirate.');
-    await axeAtBothWidths(page, 'assistants-list', () => openAssistants(page, url));
+    await axeAtBothWidths(page, 'assistants-list', { show: () => openAssistants(page, url) });
     await page.setViewportSize({ width: 1280, height: 900 });
     await openAssistants(page, url);
 

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './harness';
+import { pageWidth } from './helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -33,4 +36,28 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
         summary: String(v.nodes[0]?.failureSummary ?? '').slice(0, 300),
       }));
   });
+}
+
+/**
+ * axe at 1280 and 390 px on what the page shows (it is not reloaded), with a full-page screenshot of each from the top;
+ * `show` first puts the page in the state to check at that width (reopens a page, opens a drawer), `leave` undoes it
+ * after (closes the drawer). The page is no
+ * wider than the window at either width unless `overflowChecked` is false. Ends at 1280 px.
+ */
+export async function axeAtBothWidths(
+  page: Page,
+  name: string,
+  options: { show?: (width: number) => Promise<void>; leave?: (width: number) => Promise<void>; overflowChecked?: boolean } = {},
+): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await options.show?.(width);
+    if (options.overflowChecked !== false) expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${name}-${width}`);
+    await options.leave?.(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

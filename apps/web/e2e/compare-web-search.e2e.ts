@@ -35,7 +35,7 @@ describe('Search the web in Compare (issue 38), on the demo provider: the help p
       await page.keyboard.press('Space');
       await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
       // Three demo models, each offering search at 1 credit: the comparison's searches add 3.
-      expect(await toggle.innerText()).toContain('+3 credits');
+      expect(await toggle.locator('..').innerText()).toContain('+3 credits'); // the cost beside the switch, in its frame
 
       const prompt = page.getByRole('textbox', { name: 'Prompt' });
       await prompt.fill('How do credits and plans work?');
@@ -122,7 +122,7 @@ describe('Search the web in Compare (issue 38), on the demo provider: the help p
       expect(reached).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
-      expect(await toggle.innerText()).toContain('+3 credits');
+      expect(await toggle.locator('..').innerText()).toContain('+3 credits'); // the cost beside the switch, in its frame
       await page.screenshot({ path: '/tmp/compare-search-390.png' });
       expect(errors).toEqual([]);
     } finally {

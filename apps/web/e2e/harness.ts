@@ -261,3 +261,25 @@ export async function registerFromPage(page: Page, username: string, password = 
   );
   expect(answer).toMatchObject({ status: 200, body: { status: 'success' } });
 }
+
+/**
+ * Signs the page in to an existing account (same origin, so the Origin check passes), once the page's own requests are
+ * done, as registerFromPage does: none of them still carries the guest session the sign-in replaces.
+ */
+export async function signInFromPage(page: Page, email: string, password: string): Promise<void> {
+  await sessionSettled(page);
+  await page.waitForLoadState('networkidle');
+  const status = await page.evaluate(
+    async ({ email, password }) =>
+      (
+        await fetch('/api/auth/login.php', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status,
+    { email, password },
+  );
+  expect(status).toBe(200);
+}

@@ -20,7 +20,7 @@ describe('Search the web (issue 38), on the demo provider: the help pages stand 
         await toggle.focus();
         await page.keyboard.press('Enter');
         expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-        expect(await toggle.innerText()).toContain('+1 credit');
+        expect(await toggle.locator('..').innerText()).toContain('+1 credit'); // the cost beside the switch, in its frame
 
         const box = page.getByRole('textbox', { name: 'Message' });
         await box.fill('How do credits and plans work?');

@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { preloadScreen } from './app/page-routes';
 import { followOtherTabs, startLanguage } from './i18n/languages';
 import { sessionQueryOptions } from './features/session';
-import { holdCallsUntil } from './lib/api-client';
+import { ApiError, holdCallsUntil } from './lib/api-client';
 import { followFocus } from './lib/focus-return';
 import { createQueryClient } from './lib/query-client';
 import './styles/fonts';
@@ -17,8 +17,14 @@ if (!root) throw new Error('The #root element is missing from index.html');
 followFocus();
 
 const queryClient = createQueryClient();
-// A first visit has no session cookie yet: the session check makes the guest, the rest wait for it.
-holdCallsUntil(queryClient.fetchQuery(sessionQueryOptions()));
+// A first visit has no session cookie yet: the session check makes the guest, the rest wait for it. With no answer at
+// all (offline, the installed app, issue 42), the app opens from its last copy of the session and the thread list.
+holdCallsUntil(
+  queryClient.fetchQuery(sessionQueryOptions()).catch((error: unknown) => {
+    if (error instanceof ApiError && (error.code === 'offline' || error.code === 'network'))
+      return import('./lib/offline-cache').then((m) => m.restoreOffline(queryClient));
+  }),
+);
 // The page's own code loads meanwhile, not once the session check has answered.
 void preloadScreen(window.location.pathname);
 

@@ -24,6 +24,8 @@ export const MESSAGES = {
   rateLimited: 'Rate limit exceeded. Please wait a moment before trying again.',
   generateFailed: 'Failed to generate response. Please try again.',
   connectionError: 'Connection error. Please try again.',
+  /** No connection at all (the browser says it is offline): the installed app still opens, but nothing is sent. */
+  offline: 'You are offline. Sending needs a connection.',
   initStreamFailed: 'Failed to initialize streaming',
   invalidStream: 'Invalid stream response from server',
   connectionFailedRetries: 'Connection failed after 3 retries',

@@ -61,7 +61,12 @@ export function openDb(options: DbOptions): Db {
     const probe = new pg.Pool({ ...settings, max: 1 });
     // An idle connection the server drops (a restart, a failover, an administrator) is reported here;
     // unheard, the pool's 'error' event would end the process. The pool opens a new one when next asked.
-    for (const p of [pool, probe]) p.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+    for (const p of [pool, probe]) {
+      p.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+      // A connection lent out (pg-pool then takes its own listener off) that PostgreSQL drops emits 'error' after
+      // failing its query; unheard, that would end the process. The query's caller gets the failure (a 503).
+      p.on('connect', (client) => client.on('error', () => undefined));
+    }
     // Counts the checkouts that found every connection busy and had to queue (ensemble_db_pool_waits_total).
     const counted = {
       connect: () => {
@@ -227,7 +232,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * The schema a DATABASE_URL selects with `?options=-c search_path=name`, so that the migrations'
  * own tables are looked for there too (not in another schema of the same database).
  */
-function urlSchema(databaseUrl: string): string | undefined {
+export function urlSchema(databaseUrl: string): string | undefined {
   try {
     const options = new URL(databaseUrl).searchParams.get('options') ?? '';
     return /search_path\s*=\s*([A-Za-z_][A-Za-z0-9_$]*)/.exec(options)?.[1];

@@ -33,6 +33,11 @@ export interface UsersTable {
   day_spent: Generated<number>;
   /** The language picked in Settings (one of LANGUAGES); null follows the browser. */
   language: Generated<string | null>;
+  /** 1: an operator excluded the account's arena votes from the ranking (issue 41). */
+  arena_excluded: Generated<number>;
+  /** The UTC day arena_day_votes counts (ARENA_VOTES_PER_DAY). */
+  arena_day: Generated<string>;
+  arena_day_votes: Generated<number>;
 }
 
 export interface GuestsTable {
@@ -42,6 +47,9 @@ export interface GuestsTable {
   client_address: string;
   retired_at: string | null;
   created_at: string;
+  /** The UTC day arena_day_votes counts (ARENA_VOTES_PER_DAY, issue 41). */
+  arena_day: Generated<string>;
+  arena_day_votes: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -53,6 +61,10 @@ export interface SessionsTable {
   expires_at: string;
   /** Why the session was revoked (migration 018): its next request is refused with that reason once, then it is gone. */
   revoked: Generated<string | null>;
+  /** The user agent the session was signed in with, cut to 400 characters (migration 030). */
+  user_agent: Generated<string | null>;
+  /** The network of the address it was signed in from: a.b.c.0/24 or the first 48 bits of IPv6 (migration 030). */
+  network: Generated<string | null>;
 }
 
 export interface CreditLedgerTable {
@@ -92,8 +104,37 @@ export interface ThreadsTable {
   mcp_server_ids: string | null;
   /** The assistant the thread was started with (migration 023); null when none or deleted (set null). */
   assistant_id: Generated<number | null>;
+  /** Its folder (migration 028); null in the main list (and when the folder is deleted). */
+  folder_id: Generated<number | null>;
+  /** Pinned (migration 028): pinned threads come first, by this; null when not pinned. */
+  pin_position: Generated<number | null>;
+  /** When it was archived (migration 028); null when it is in the list. */
+  archived_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A saved prompt of an account's library (migration 029, issue 42). */
+export interface PromptsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  body: string;
+  /** Its share link's token; null when not shared. */
+  share_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An account's folder of threads (migration 028, issue 42). */
+export interface ThreadFoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  colour: string;
+  position: number;
+  collapsed: Generated<number>;
+  created_at: string;
 }
 
 export interface MessagesTable {
@@ -129,6 +170,8 @@ export interface ImagesTable {
   model: string | null;
   aspect_ratio: string | null;
   created_at: string;
+  /** A blind arena picture's comparison (migration 027): out of My Assets until the vote. */
+  arena_comparison_id: Generated<number | null>;
 }
 
 export interface AttachmentsTable {
@@ -284,6 +327,89 @@ export interface Database {
   tool_decisions: ToolDecisionsTable;
   mcp_servers: McpServersTable;
   assistants: AssistantsTable;
+  arena_comparisons: ArenaComparisonsTable;
+  arena_slots: ArenaSlotsTable;
+  arena_votes: ArenaVotesTable;
+  arena_leaderboards: ArenaLeaderboardsTable;
+  thread_folders: ThreadFoldersTable;
+  prompts: PromptsTable;
+}
+
+/** A blind comparison (migration 026, issue 41): its models in slot order (JSON), never sent before the vote. */
+export interface ArenaComparisonsTable {
+  id: Generated<number>;
+  type: 'text' | 'image';
+  user_id: number | null;
+  guest_id: number | null;
+  prompt: string;
+  /** running: replies under way; ready: every reply complete, a vote may come; voted; void: a slot failed or was stopped. */
+  status: 'running' | 'ready' | 'voted' | 'void';
+  /** 1: drawn from the demo provider (its votes never count). */
+  demo: Generated<number>;
+  /** The credits the comparison was charged in all. */
+  cost: Generated<number>;
+  /**
+   * failed: a reply failed, every slot's credits go back; stopped: the user stopped one (Stop's usual rules); expired:
+   * an image comparison left unvoted for ARENA.imageVoteHours (its pictures go to My Assets).
+   */
+  void_reason: 'failed' | 'stopped' | 'expired' | null;
+  created_at: string;
+  ended_at: string | null;
+}
+
+/** A slot of a blind comparison (migration 026): its model and how its reply ended. */
+export interface ArenaSlotsTable {
+  comparison_id: number;
+  /** a, b or c. */
+  slot: string;
+  model: string;
+  stream_id: string | null;
+  /** running, complete, failed or stopped. */
+  status: 'running' | 'complete' | 'failed' | 'stopped';
+  /** The credits the slot's reply kept. */
+  kept: Generated<number>;
+  /** 1 once a voided comparison gave the slot's credits back. */
+  refunded: Generated<number>;
+  /** 0: answered by a fallback (never counted). */
+  counted: Generated<number>;
+  /** The reply's figures (JSON), shown with the reveal. */
+  figures: string | null;
+  /** An image slot's picture (migration 027). */
+  image_id: Generated<string | null>;
+}
+
+/** One vote, one per comparison (migration 026): the models it judged and its outcome. */
+export interface ArenaVotesTable {
+  id: Generated<number>;
+  comparison_id: number;
+  type: 'text' | 'image';
+  model_a: string;
+  model_b: string;
+  model_c: string | null;
+  outcome: 'a' | 'b' | 'c' | 'tie' | 'all_bad';
+  /** verified: an account with a verified e-mail (ranked); unverified; guest (both shown apart). */
+  voter: 'verified' | 'unverified' | 'guest';
+  user_id: number | null;
+  guest_id: number | null;
+  /** 0: demo replies or a fallback answered; never counted. */
+  counted: number;
+  created_at: string;
+  /** The UTC day (YYYY-MM-DD), for the daily limit. */
+  day: string;
+}
+
+/** A leaderboard as last computed (migration 026), whole, so every instance answers the same. */
+export interface ArenaLeaderboardsTable {
+  type: 'text' | 'image';
+  /** all: all time; 30d: the last 30 days. */
+  scope: 'all' | '30d';
+  /** The leaderboard's JSON. */
+  body: string;
+  computed_at: string;
+  /** The newest vote it counts; -1 asks for a recompute (an account excluded or let back in). */
+  max_vote_id: Generated<number>;
+  /** When an instance took the recompute (null: none is at it). */
+  claimed_at: string | null;
 }
 
 /** A saved assistant (migration 023): its owner's, featured by operators, or shared by a random token. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, ERROR_CODES, describeMessage } from '@ensemble/shared';
+import { AppError, ERROR_CODES, MESSAGES, describeMessage } from '@ensemble/shared';
+import { isDependencyOutage } from './dependency-outage.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -18,6 +19,9 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   });
   return `Invalid request: ${parts.join('; ')}`;
 }
+
+/** A request refused because a service underneath did not answer may come back after this long. */
+const OUTAGE_RETRY_AFTER_S = 5;
 
 /** The one error handler: JSON for every /api failure, 5xx detail logged and hidden. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -65,6 +69,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send({ status: 'error', message: error.message || 'Bad request' });
+    }
+    if (isDependencyOutage(error)) {
+      // The database, Redis or storage did not answer: worth trying again in a moment (GET /api/ready says which).
+      request.log.warn({ err: error, reqId: request.id }, 'a service underneath did not answer');
+      return reply
+        .code(503)
+        .header('Retry-After', String(OUTAGE_RETRY_AFTER_S))
+        .send({ status: 'error', code: 'unavailable', message: MESSAGES.serviceBusy });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply

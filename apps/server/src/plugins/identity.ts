@@ -85,7 +85,7 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
   async function start(request: FastifyRequest, reply: FastifyReply, owner: { userId?: number; guestId?: number }): Promise<Identity> {
     const previous = await current(request);
     if (previous && !(owner.guestId && previous.guestId === owner.guestId)) await replaceSession(db, previous.sessionHash);
-    const s = await createSession(db, config.SESSION_SECRET, owner);
+    const s = await createSession(db, config.SESSION_SECRET, owner, { userAgent: request.headers['user-agent'], address: request.ip });
     reply.setCookie(SESSION_COOKIE, s.id, cookieOptions);
     const identity: Identity = owner.userId
       ? { kind: 'user', userId: owner.userId, guestId: null, sessionHash: s.hash }

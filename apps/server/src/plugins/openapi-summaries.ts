@@ -5,6 +5,10 @@
 export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   // Service
   'GET /api/health': 'Health check: database reachable and whether this instance is draining',
+  'GET /api/auth/sessions.php': "The account's signed-in devices, this one first",
+  'POST /api/auth/sessions/sign_out.php': "Sign out another of the account's devices, at once on every instance",
+  'POST /api/auth/sessions/sign_out_others.php': 'Sign out every device of the account but this one',
+  'GET /api/ready': 'Readiness: the database, Redis and file store each reachable; 503 while the database is not or the instance drains',
   'GET /api/openapi.json': 'This OpenAPI 3.1 document',
   'GET /api/assets/icons/:name': "A provider family's icon (SVG)",
   'GET /api/config/get_frontend_config.php': 'Front-end settings: Google client id, demo mode, payments enabled',
@@ -90,6 +94,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/mcp/refresh.php': "List a tool server's tools again",
 
   // Assistants
+  'POST /api/arena/start.php': 'Start a blind comparison: the server draws (or checks) the models and streams each slot, naming none',
+  'GET /api/arena/status.php': 'Where one of your blind comparisons stands: running, ready for a vote, voted or void',
+  'GET /api/arena/leaderboard.php':
+    "The arena's leaderboard: Bradley–Terry ratings with 95% intervals, ranks, win rates and the pairwise matrix (or your own votes')",
+  'GET /api/arena/votes.jsonl': 'Download the counted arena votes of a type as JSON lines: models, outcome, ranked, day (no user data)',
+  'POST /api/arena/vote.php': "Vote on a finished blind comparison (once); answers the reveal: each slot's model and figures",
   'GET /api/assistants/list.php': "The caller's own assistants and the featured ones, with what the caller may do",
   'GET /api/assistants/get.php': 'One assistant: your own or a featured one',
   'POST /api/assistants/create.php': 'Create an assistant: model, instructions, parameters, starters and tools',
@@ -124,6 +134,26 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/mcp_servers.php': 'Operators: the MCP tool servers offered to everyone',
   'POST /api/admin/add_mcp_server.php': 'Operators: add an MCP tool server for everyone, with a reason',
   'POST /api/admin/delete_mcp_server.php': 'Operators: delete a tool server offered to everyone, with a reason',
+  'GET /api/folders/list.php': "Your folders of chats, top to bottom, each with its colour, whether it is collapsed and its threads' count",
+  'POST /api/folders/create.php': 'Make a folder for chats (a name and a colour), at the bottom of your folders',
+  'POST /api/folders/update.php': 'Rename, recolour, collapse or open one of your folders',
+  'POST /api/folders/delete.php': 'Delete one of your folders; its chats go back to the main list',
+  'POST /api/folders/order.php': 'Put your folders in a new order, top to bottom',
+  'POST /api/threads/organize.php':
+    'Pin or unpin chats, move them into a folder or out of it, archive them or bring them back: all or none',
+  'POST /api/threads/pin_order.php': 'Put the pinned chats of a list in a new order, top to bottom',
+  'POST /api/threads/delete_many.php': 'Delete several of your chats at once: all or none',
+  'GET /api/prompts/list.php': 'Your prompt library: each saved prompt with its title, text, variables and share link',
+  'POST /api/prompts/create.php': 'Save a prompt (a title and a text that may hold {{variables}})',
+  'POST /api/prompts/update.php': 'Change the title or text of one of your prompts',
+  'POST /api/prompts/delete.php': 'Delete one of your prompts',
+  'POST /api/prompts/import.php': 'Add the prompts of an export file (ensemble.prompts JSON) to your library, all or none',
+  'GET /api/prompts/export.php': 'Download your prompt library as an export file (ensemble.prompts JSON)',
+  'POST /api/prompts/share.php': 'Share one of your prompts: a link anyone can open (the same one while it stays shared)',
+  'POST /api/prompts/unshare.php': 'Stop sharing one of your prompts: its link stops working',
+  'GET /api/prompts/shared.php': 'Read a shared prompt by its link (anyone with the link)',
+  'POST /api/prompts/add_shared.php': 'Save a copy of a shared prompt into your library',
+  'POST /api/admin/arena_exclude.php': "Operators: leave an account's arena votes out of the ranking, or let them back in (audited)",
   'POST /api/admin/feature_assistant.php': 'Operators: feature an assistant for everyone, or stop featuring it (audited)',
 
   // OpenAI-compatible developer API

@@ -16,6 +16,7 @@ const EXCLUDED_PATHS = new Set(['/api/subscription/webhook.php']);
 /** Operations that read no session and no key: the URL (a token, a random id) is all they need, or they are public. */
 const OPEN_OPERATIONS = new Set([
   'GET /api/health',
+  'GET /api/ready',
   `GET ${OPENAPI_PATH}`,
   'GET /api/assets/icons/:name',
   'GET /api/config/get_frontend_config.php',

@@ -20,7 +20,7 @@ export function promptKeywords(prompt: string): string[] {
 const title = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
 /** A markdown reply shaped by the prompt, labelled as a demo; the same model and prompt give the same text. */
-export function composeDemoReply(model: ModelEntry, prompt: string): string {
+export function composeDemoReply(model: ModelEntry, prompt: string, blind = false): string {
   const random = createRandom(hashString(`${model.id}\u0000${prompt}`));
   const keywords = promptKeywords(prompt);
   const topicWords = keywords.slice(0, 4);
@@ -34,8 +34,10 @@ export function composeDemoReply(model: ModelEntry, prompt: string): string {
 
   const sections = [
     `## ${heading} ${topic}`,
-    `> **Demo reply.** This is a demo reply from Ensemble's built-in demo provider, because no API key is configured for ${provider} on this server. ${model.name} did not see your prompt; the text below only shows how its answer would look.`,
-    intro(random, model.name, focus, keywords),
+    blind
+      ? "> **Demo reply.** This is a demo reply from Ensemble's built-in demo provider: no model saw your prompt. Demo comparisons show how the arena works and never count in its ranking."
+      : `> **Demo reply.** This is a demo reply from Ensemble's built-in demo provider, because no API key is configured for ${provider} on this server. ${model.name} did not see your prompt; the text below only shows how its answer would look.`,
+    intro(random, blind ? 'a model' : model.name, focus, keywords),
     keyIdeas(random, keywords),
     wantsCode ? codeSection(prompt, keywords, topic) : steps(random, focus),
     random.next() < 0.5 ? comparisonTable(random, keywords) : caveats(random, focus),
@@ -48,7 +50,7 @@ function intro(random: Random, modelName: string, focus: string, keywords: strin
   const lead = random.pick([
     `You asked about **${focus}**, so here is how ${modelName} might structure an answer.`,
     `Here is a structured look at **${focus}**, in the style ${modelName} would answer in.`,
-    `Good question about **${focus}**. ${modelName} would usually start from the basics and then get practical.`,
+    `Good question about **${focus}**. ${modelName.charAt(0).toUpperCase()}${modelName.slice(1)} would usually start from the basics and then get practical.`,
   ]);
   const extra = keywords[4]
     ? ` Along the way it would touch on ${keywords

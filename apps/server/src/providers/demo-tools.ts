@@ -5,6 +5,7 @@ import type { ToolCallRequest, ToolRound, ToolSpec } from './types.js';
  * The demo provider's tool call (issue 40): when the prompt names one of the tools ("use add on 2 and 3", "call
  * echo with hello"), it calls it with arguments read from the prompt: numbers for the schema's number properties, in
  * order, the rest of the prompt for its first string property. A keyless install shows the whole loop this way.
+ * When web search is one of the tools and no other is named, it searches for the prompt.
  */
 export function demoToolCall(prompt: string, tools: ToolSpec[]): ToolCallRequest | undefined {
   const lower = prompt.toLowerCase();
@@ -12,14 +13,20 @@ export function demoToolCall(prompt: string, tools: ToolSpec[]): ToolCallRequest
   const named = [...tools]
     .sort((a, b) => b.name.length - a.name.length)
     .find((t) => new RegExp(`(^|[^\\w-])${escapeRegExp(t.name.toLowerCase())}([^\\w-]|$)`).test(lower));
-  if (!named) return undefined;
+  if (!named) {
+    // With web search among the tools, a prompt that names no other tool is searched for, as a real model would.
+    const search = tools.find((t) => t.name === WEB_SEARCH_TOOL_NAME);
+    return search
+      ? { callId: newCallId(), name: search.name, args: { query: prompt.replace(/\s+/g, ' ').trim().slice(0, 200) } }
+      : undefined;
+  }
   const at = lower.indexOf(named.name.toLowerCase()) + named.name.length;
   const rest = prompt
     .slice(at)
     .replace(/^\s*(on|with|for|to|:)?\s*/i, '')
     .trim();
   return {
-    callId: `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    callId: newCallId(),
     name: named.name,
     args: demoArguments(named.inputSchema, rest),
   };
@@ -59,6 +66,11 @@ export function demoToolReply(rounds: ToolRound[]): string {
   lines.push('', '*This is a simulated demo reply: the demo model called the tool and read its result back.*');
   return lines.join('\n\n');
 }
+
+/** The web search tool's name in a reply with tools (issue 40). */
+export const WEB_SEARCH_TOOL_NAME = 'web_search';
+
+const newCallId = () => `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -3,7 +3,7 @@ import { ASPECT_RATIOS } from '@ensemble/shared';
 import { demoImagePool } from './demo-image-pool.js';
 import { composeDemoReply, composeDemoSearchReply } from './demo-text.js';
 import { type ProviderAdapter, type TextGenerationRequest, randomImageSeed } from './types.js';
-import { demoToolCall, demoToolReply } from './demo-tools.js';
+import { WEB_SEARCH_TOOL_NAME, demoToolCall, demoToolReply } from './demo-tools.js';
 import { abortableSleep as sleep } from './abortable-sleep.js';
 
 /** How fast the demo provider streams. */
@@ -41,11 +41,14 @@ export function createDemoAdapter(settings: DemoSettings): ProviderAdapter {
       yield '';
       return;
     }
-    const composed = request.toolRounds?.length
-      ? demoToolReply(request.toolRounds)
-      : request.search
-        ? composeDemoSearchReply(request.model, request.search)
-        : describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt);
+    // After only web searches, the reply cites what they found, as a searched demo reply does.
+    const onlySearched = request.toolRounds?.every((r) => r.calls.every((c) => c.name === WEB_SEARCH_TOOL_NAME && !c.isError));
+    const composed =
+      request.toolRounds?.length && !(onlySearched && request.search)
+        ? demoToolReply(request.toolRounds)
+        : request.search
+          ? composeDemoSearchReply(request.model, request.search)
+          : describeAttachments(last?.attachments ?? []) + composeDemoReply(request.model, prompt, request.blind);
     const reply = limitDemoReply(composed, request);
     for (const chunk of tokenChunks(reply)) {
       if (request.signal.aborted) throw request.signal.reason;

@@ -25,6 +25,8 @@ export interface FallbackOptions {
   search?: TextGenerationRequest['search'];
   /** The provider's own web search, asked of each candidate (one without it ignores it). */
   webSearch?: TextGenerationRequest['webSearch'];
+  /** A blind arena reply (issue 41). */
+  blind?: boolean;
   /** Tools the model may call, the reply's earlier steps, and where its calls are told (issue 40). */
   tools?: Pick<TextGenerationRequest, 'tools' | 'toolRounds' | 'onToolCall' | 'toolChoice'>;
 }
@@ -89,6 +91,7 @@ export async function* streamFirstAvailable(
         ...(options.onUsage ? { onUsage: options.onUsage } : {}),
         ...(options.search ? { search: options.search } : {}),
         ...(options.webSearch ? { webSearch: options.webSearch } : {}),
+        ...(options.blind ? { blind: true } : {}),
         ...(options.tools?.tools?.length && callsTools(candidate.model) ? options.tools : {}),
       })
       [Symbol.asyncIterator]();

@@ -46,6 +46,8 @@ export interface TextGenerationRequest {
    * system turn; the demo provider answers from them.
    */
   search?: { query: string; sources: { url: string; title: string; text: string }[] };
+  /** A blind arena reply (issue 41): the demo provider names no model or provider in its text. */
+  blind?: boolean;
   /**
    * Run the provider's own web search (issue 38), at most `maxUses` searches. Adapters with one tell each query as
    * it runs and, once the reply is whole, its text with [n] markers and its sources; others ignore it (no search

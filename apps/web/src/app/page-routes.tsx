@@ -66,6 +66,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'thread/:threadId/*', element: page(thread, 'ThreadPrefixRedirect') },
   { path: 'settings', element: screen(() => import('./routes/settings-page'), 'SettingsPage') },
   { path: 'compare', element: screen(() => import('./routes/compare-page'), 'ComparePage') },
+  { path: 'leaderboard', element: screen(() => import('./routes/leaderboard-page'), 'LeaderboardPage') },
   { path: 'image-studio', element: screen(() => import('./routes/image-studio-page'), 'ImageStudioPage') },
   { path: 'login', element: authScreen },
   { path: 'signup', element: authScreen },
@@ -76,6 +77,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'share/:token', element: screen(() => import('./routes/share-page'), 'SharePage') },
   { path: 'assistants', element: screen(() => import('./routes/assistants-page'), 'AssistantsPage') },
   { path: 'assistants/shared/:token', element: screen(() => import('./routes/shared-assistant-page'), 'SharedAssistantPage') },
+  { path: 'prompts', element: screen(() => import('./routes/prompts-page'), 'PromptsPage') },
+  { path: 'prompts/shared/:token', element: screen(() => import('./routes/shared-prompt-page'), 'SharedPromptPage') },
   { path: 'reset-password', element: screen(() => import('./routes/reset-password-page'), 'ResetPasswordPage') },
   {
     element: <RequireAuth />,

@@ -12,8 +12,9 @@ export function intlLocale(): string {
 }
 
 // Creating an Intl formatter costs far more than using one: one per language and options.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, options: object, make: (locale: string) => F): F {
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
+const formatters = new Map<string, Formatter>();
+function cached<F extends Formatter>(kind: string, options: object, make: (locale: string) => F): F {
   const key = `${kind}|${intlLocale()}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as F | undefined;
   if (!formatter) {
@@ -31,4 +32,9 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTim
 /** A cached number formatter for the app's language. */
 export function numberFormatter(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return cached('number', options, (locale) => new Intl.NumberFormat(locale, options));
+}
+
+/** A cached relative time formatter ("2 hours ago", "yesterday") for the app's language. */
+export function relativeTimeFormatter(options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' }): Intl.RelativeTimeFormat {
+  return cached('relative', options, (locale) => new Intl.RelativeTimeFormat(locale, options));
 }

@@ -18,6 +18,7 @@ export const SERVER_MESSAGES = [
   msg({ id: 'server.rateLimited', message: "Rate limit exceeded. Please wait a moment before trying again." }),
   msg({ id: 'server.generateFailed', message: "Failed to generate response. Please try again." }),
   msg({ id: 'server.connectionError', message: "Connection error. Please try again." }),
+  msg({ id: 'server.offline', message: "You are offline. Sending needs a connection." }),
   msg({ id: 'server.initStreamFailed', message: "Failed to initialize streaming" }),
   msg({ id: 'server.invalidStream', message: "Invalid stream response from server" }),
   msg({ id: 'server.connectionFailedRetries', message: "Connection failed after 3 retries" }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFailure, stubApi } from '@/test/fake-api';
 import { apiDelete, apiGet, apiPost, holdCallsUntil } from './api-client';
+import { isConnected } from './connection';
 
 describe('api client', () => {
   it('holds every call behind a session check until it settles; the check itself goes out', async () => {
@@ -94,6 +95,29 @@ describe('api client', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.connectionError, httpStatus: 0, code: 'network' });
+  });
+
+  it('once a request got no answer, the next says the app is offline; any answer means it is back (issue 42)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.connectionError, code: 'network' });
+    expect(isConnected()).toBe(false);
+    expect(await apiFailure(apiPost('/api/y', {}))).toMatchObject({ message: MESSAGES.offline, httpStatus: 0, code: 'offline' });
+    stubApi({ routes: { '/api/x': { status: 500 } } });
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ httpStatus: 500 });
+    expect(isConnected()).toBe(true);
+  });
+
+  it('says the app is offline at once when the browser says so', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await apiFailure(apiGet('/api/x'))).toMatchObject({ message: MESSAGES.offline, code: 'offline' });
+    offline.mockRestore();
   });
 
   it('aborts after the timeout with "Request timed out after N seconds"', async () => {

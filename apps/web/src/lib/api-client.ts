@@ -1,10 +1,11 @@
+import { isConnected, noteConnection } from './connection';
 import { type CreditsInfo, type ErrorCode, MESSAGES, TIMEOUTS, isCreditsExhausted } from '@ensemble/shared';
 import type { z } from 'zod';
 import { i18n } from '@/i18n';
 import { noteServerMessage, specText } from '@/i18n/server-messages';
 
 /** Codes an ApiError may carry: the server's codes plus failures seen only by the client. */
-export type ApiErrorCode = ErrorCode | 'network' | 'timeout' | 'non_json' | 'invalid_response' | (string & {});
+export type ApiErrorCode = ErrorCode | 'network' | 'offline' | 'timeout' | 'non_json' | 'invalid_response' | (string & {});
 
 /** A failed API call, rebuilt on the client from the `{"status":"error","message"}` body. */
 export class ApiError extends Error {
@@ -201,12 +202,18 @@ async function request<S extends z.ZodType | undefined, T>(
     }
     // The caller's own abort stays an AbortError so query cancellation behaves as usual.
     if (options.signal?.aborted) throw error;
+    // No answer at all. Known to be offline (the browser says so, or this is not the first request to get none): say
+    // so rather than "try again" (the installed app opens offline, issue 42).
+    const known = !isConnected();
+    noteConnection(false);
+    if (known) throw new ApiError(MESSAGES.offline, { httpStatus: 0, code: 'offline' });
     throw new ApiError(MESSAGES.connectionError, { httpStatus: 0, code: 'network' });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  noteConnection(true);
   const retryAfter = response.ok ? undefined : parseRetryAfter(response.headers.get('Retry-After'));
   if (!text.trim()) {
     if (!response.ok)

@@ -1,4 +1,4 @@
-import type { User } from '@ensemble/shared';
+import type { DeviceSession, User } from '@ensemble/shared';
 import { vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 
@@ -23,10 +23,23 @@ export const TEST_USER: User = {
   subscription_tier: 'free',
 };
 
+/** The signed-in device of TEST_USER's sessions list. */
+export const THIS_DEVICE: DeviceSession = {
+  id: 'this-device',
+  browser: 'Chrome',
+  os: 'Windows',
+  mobile: false,
+  network: '203.0.113.0/24',
+  created_at: '2024-05-01T10:00:00.000Z',
+  last_seen_at: '2024-05-01T10:00:00.000Z',
+  current: true,
+};
+
 /**
  * Stubs globalThis.fetch at the network boundary: answers by "METHOD /path" (or "/path" for any
- * method) from `routes`; the session check answers 401 (guest) or the given user, and the
- * front-end configuration has defaults. Returns the stub, whose `.mock.calls` show what was sent.
+ * method) from `routes`; the session check answers 401 (guest) or the given user (whose list of
+ * signed-in devices is THIS_DEVICE alone), and the front-end configuration has defaults. Returns
+ * the stub, whose `.mock.calls` show what was sent.
  */
 export function stubApi(options: { user?: User | null; routes?: Record<string, FakeAnswer | FakeRoute> } = {}) {
   const routes: Record<string, FakeAnswer | FakeRoute> = {
@@ -35,6 +48,8 @@ export function stubApi(options: { user?: User | null; routes?: Record<string, F
       : { status: 401, json: { status: 'unauthorized', message: 'Not signed in', user: null } },
     'GET /api/config/get_frontend_config.php': { json: { google_client_id: '', demo_mode: true, payments_enabled: false } },
     'POST /api/auth/logout.php': { json: { status: 'success' } },
+    // An account's Settings lists its signed-in devices: this one alone unless a test says otherwise.
+    ...(options.user ? { 'GET /api/auth/sessions.php': { json: { status: 'success', sessions: [THIS_DEVICE] } } } : {}),
     ...options.routes,
   };
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,14 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { defaultPreferences, usePreferences } from '@/features/preferences';
 import { i18n } from '@/i18n';
 import { activateLanguage } from '@/i18n/languages';
+import { noteConnection } from '@/lib/connection';
 
 // findBy/waitFor wait up to 10 s: on a loaded two-core machine a first render of a lazy screen can
 // take seconds, and a wait that ends early fails a test that is right.
 // A wait that is met ends at once, so this costs a passing test nothing.
 configure({ asyncUtilTimeout: 10_000 });
+
+// A request of the previous test answered after its end (with nothing stubbed, it gets no answer) leaves this one
+// connected.
+beforeEach(() => noteConnection(true));
 
 // Each test starts from empty browser storage, as a fresh visitor would.
 afterEach(() => {
@@ -26,6 +31,8 @@ afterEach(() => {
   document.documentElement.dir = 'ltr';
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // And the connection: a test whose requests got no answer leaves the next one connected.
+  noteConnection(true);
 });
 
 // jsdom lacks a few browser APIs Radix menus and dialogs touch.

@@ -67,6 +67,8 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   thread_count: z.number().int(),
   images: z.array(z.object({ id: z.string(), prompt: z.string(), model: z.string().nullable(), created_at: z.string() })),
   image_count: z.number().int(),
+  /** The account's arena votes are left out of the ranking (issue 41). */
+  arena_excluded: z.boolean(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

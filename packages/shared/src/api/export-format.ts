@@ -41,6 +41,10 @@ export const exportThreadSchema = z.object({
   /** The ids of the branch the thread shows, oldest first; `messages` holds every branch. */
   shown_branch: z.array(z.number()),
   messages: z.array(exportMessageSchema),
+  /** Where the account keeps it (issue 42): its folder (an id of the export's `folders`), pinned, archived. */
+  folder_id: z.number().nullable().optional(),
+  pinned: z.boolean().optional(),
+  archived: z.boolean().optional(),
 });
 export type ExportThread = z.infer<typeof exportThreadSchema>;
 
@@ -96,6 +100,21 @@ export const accountExportSchema = z.object({
         web_search: z.boolean(),
         mcp_server_ids: z.array(z.number()),
         featured: z.boolean(),
+        shared: z.boolean(),
+        created_at: z.string(),
+        updated_at: z.string(),
+      }),
+    )
+    .optional(),
+  /** The account's folders of chats, top to bottom (issue 42). */
+  folders: z.array(z.object({ id: z.number(), name: z.string(), colour: z.string(), position: z.number() })).optional(),
+  /** The account's prompt library (issue 42). */
+  prompts: z
+    .array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        body: z.string(),
         shared: z.boolean(),
         created_at: z.string(),
         updated_at: z.string(),

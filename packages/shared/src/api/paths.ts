@@ -50,6 +50,8 @@ export const CONFIG_PATHS = {
   config: '/api/config/get_config.php',
   models: '/api/config/models.php',
   health: '/api/health',
+  /** Readiness (issue 44): each dependency's state; 503 while the database is unreachable or the instance drains. */
+  ready: '/api/ready',
 } as const;
 
 export const CREDITS_PATHS = { check: '/api/credits/check_credits.php' } as const;

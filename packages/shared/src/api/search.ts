@@ -20,6 +20,8 @@ export const searchResultSchema = z.object({
   snippet: z.string(),
   highlights: z.array(z.tuple([z.number(), z.number()])),
   created_at: z.string(),
+  /** The thread is archived (issue 42): search finds it, marked as such. */
+  archived: z.boolean().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

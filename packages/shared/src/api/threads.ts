@@ -14,6 +14,12 @@ export const threadSchema = z.object({
   message_count: z.number().optional(),
   /** The assistant the thread was started with (issue 40); null when none, or when it was deleted. */
   assistant: threadAssistantSchema.nullable().optional(),
+  /** Pinned to the top of its list (issue 42); pinned threads come first, in the order the user set. */
+  pinned: z.boolean().optional(),
+  /** The folder it is in (issue 42); null in the main list. */
+  folder_id: z.number().nullable().optional(),
+  /** Archived (issue 42): out of the list, in the Archived view. */
+  archived: z.boolean().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 
@@ -21,6 +27,11 @@ export const listThreadsQuerySchema = z.object({
   user_id: userIdSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /**
+   * Which threads (issue 42): every one not archived (all, the default), the main list's (none: in no folder), one
+   * folder's (its id), or the archived ones (archived). Pinned threads come first, then by latest activity.
+   */
+  folder: z.union([z.enum(['all', 'none', 'archived']), z.coerce.number().int().min(1).max(2_147_483_647)]).default('all'),
 });
 export const listThreadsResponseSchema = z.object({
   status: z.literal('success'),

@@ -24,6 +24,11 @@ import { apiKeys } from './022-api-keys.js';
 import { assistants } from './023-assistants.js';
 import { mcpServers } from './024-mcp-servers.js';
 import { toolDecisions } from './025-tool-decisions.js';
+import { arena } from './026-arena.js';
+import { arenaImages } from './027-arena-images.js';
+import { threadFolders } from './028-thread-folders.js';
+import { prompts } from './029-prompts.js';
+import { sessionDevices } from './030-session-devices.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -51,4 +56,9 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '023-assistants': assistants,
   '024-mcp-servers': mcpServers,
   '025-tool-decisions': toolDecisions,
+  '026-arena': arena,
+  '027-arena-images': arenaImages,
+  '028-thread-folders': threadFolders,
+  '029-prompts': prompts,
+  '030-session-devices': sessionDevices,
 };

@@ -94,7 +94,7 @@ export async function deleteAccount(
     // an upload that stores its row before this sees it listed, and one after it finds the account
     // gone (and removes its own files), so none is left behind.
     if (ctx.db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-    const owned = [...(await listOwnedFiles(trx, owner)), ...(await listOwnedAttachments(trx, owner))];
+    const owned = [...(await listOwnedFiles(trx, owner, undefined, true)), ...(await listOwnedAttachments(trx, owner))];
     // Images made through the API (kept a day, outside the gallery) go with their rows.
     const apiImages = await trx.selectFrom('api_images').select('file_name').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -29,7 +29,13 @@ export interface OwnedFile {
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
 /** Every file the owner has; with `ids`, only those (ids of other owners' files are left out). */
-export async function listOwnedFiles(db: Kysely<Database>, who: Identity, ids?: readonly string[]): Promise<OwnedFile[]> {
+export async function listOwnedFiles(
+  db: Kysely<Database>,
+  who: Identity,
+  ids?: readonly string[],
+  /** Also the blind arena pictures not yet voted on (deleting an account removes them; an export leaves them out). */
+  withBlind = false,
+): Promise<OwnedFile[]> {
   if (ids && ids.length === 0) return [];
   let q = db
     .selectFrom('images')
@@ -38,6 +44,8 @@ export async function listOwnedFiles(db: Kysely<Database>, who: Identity, ids?: 
     .orderBy('id', 'asc');
   q = who.kind === 'user' ? q.where('user_id', '=', who.userId) : q.where('guest_id', '=', who.guestId);
   if (ids) q = q.where('id', 'in', [...ids]);
+  // A blind arena picture's file joins the owner's files with the vote (issue 41).
+  if (!withBlind) q = q.where('arena_comparison_id', 'is', null);
   const images = await q.execute();
   return images.map((i) => ({
     kind: 'image' as const,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { now } from '../../db/connection.js';
 import type { TestApp, TestClient } from '../../test/app-factory.js';
+import { userRow } from '../../test/user-row.js';
 import { createSession } from '../session/service.js';
 import { SESSION_COOKIE } from '../../plugins/identity.js';
 
@@ -15,26 +15,16 @@ export async function signInAs(
   fields: { email?: string; username?: string; verified?: boolean; credits?: number; tier?: string } = {},
 ): Promise<number> {
   const tag = randomBytes(4).toString('hex');
-  const t0 = now();
   const row = await t.ctx.db.kysely
     .insertInto('users')
-    .values({
-      email: fields.email ?? `user-${tag}@example.test`,
-      username: fields.username ?? `user-${tag}`,
-      password_hash: null,
-      google_sub: null,
-      picture: null,
-      credits: fields.credits ?? 100,
-      credits_used: 0,
-      subscription_tier: fields.tier ?? 'free',
-      subscription_status: fields.tier && fields.tier !== 'free' ? 'active' : 'none',
-      subscription_end_date: null,
-      stripe_customer_id: null,
-      stripe_subscription_id: null,
-      created_at: t0,
-      updated_at: t0,
-      email_verified: fields.verified === false ? 0 : 1,
-    })
+    .values(
+      userRow(fields.email ?? `user-${tag}@example.test`, fields.username ?? `user-${tag}`, {
+        credits: fields.credits ?? 100,
+        subscription_tier: fields.tier ?? 'free',
+        subscription_status: fields.tier && fields.tier !== 'free' ? 'active' : 'none',
+        email_verified: fields.verified === false ? 0 : 1,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const session = await createSession(t.ctx.db, t.ctx.config.SESSION_SECRET, { userId: row.id });

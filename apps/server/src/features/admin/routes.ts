@@ -25,6 +25,7 @@ import { adminOverviewRoutes } from './overview-routes.js';
 import { adminKeyRoutes } from './key-routes.js';
 import { adminMcpRoutes } from './mcp-routes.js';
 import { adminAssistantRoutes } from './assistant-routes.js';
+import { adminArenaRoutes } from './arena-routes.js';
 import { type Operator, requireOperator } from './operator-guard.js';
 import type { Revoke } from '../session/revocation.js';
 import { adjustCredits, auditResetMail, cancelAtPeriodEnd, listDailyCaps, setDailyCap, setSuspended } from './user-actions.js';
@@ -62,6 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; revoke: Revok
   await app.register(adminKeyRoutes, { ctx, revoke, operatorOf });
   await app.register(adminMcpRoutes, { ctx, operatorOf });
   await app.register(adminAssistantRoutes, { ctx, operatorOf });
+  await app.register(adminArenaRoutes, { ctx, operatorOf });
 
   app.get(ADMIN_PATHS.me, async (request) => ({ status: 'success' as const, operator: operatorOf(request) }));
 

@@ -124,5 +124,6 @@ export async function userDetail(db: Executor, userId: number): Promise<AdminUse
     thread_count: Number(threadCount.n),
     images,
     image_count: Number(imageCount.n),
+    arena_excluded: Number(u.arena_excluded) === 1,
   };
 }

@@ -26,7 +26,7 @@ export async function recordActivity(db: Executor, userId: number, type: string,
 }
 
 /**
- * Moves a guest's threads (their messages follow), images and activities to an account and
+ * Moves a guest's threads (their messages follow), images, activities and blind comparisons to an account and
  * retires the guest identity. Guest credits stay behind: the account has its own.
  */
 export async function adoptGuest(trx: Transaction<Database>, guestId: number, userId: number): Promise<void> {
@@ -35,6 +35,8 @@ export async function adoptGuest(trx: Transaction<Database>, guestId: number, us
   await trx.updateTable('images').set(owner).where('guest_id', '=', guestId).execute();
   await trx.updateTable('attachments').set(owner).where('guest_id', '=', guestId).execute();
   await trx.updateTable('activities').set(owner).where('guest_id', '=', guestId).execute();
+  // A blind comparison started as a guest can be voted on (and its pictures revealed) once signed up (issue 41).
+  await trx.updateTable('arena_comparisons').set(owner).where('guest_id', '=', guestId).execute();
   await trx.updateTable('guests').set({ retired_at: now() }).where('id', '=', guestId).where('retired_at', 'is', null).execute();
   await trx.deleteFrom('sessions').where('guest_id', '=', guestId).execute();
 }

@@ -5,16 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DB, type TestApp, createTestApp } from '../../test/app-factory.js';
 import { freePort } from '../../test/free-port.js';
 import { type SseEvent, cookieOf, readSse, replyTextOf } from '../../test/sse-client.js';
+import { until } from '../../test/until.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The real server as a process of its own on `t`'s database, so it can be killed with -9 and started again. */
 function startServer(t: TestApp, port: number): { child: ChildProcess; output: () => string } {

@@ -3,14 +3,7 @@ import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../tes
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../test/fakes/scripted-openai.js';
 import { readSse } from '../../test/sse-client.js';
 import { startScriptedApp } from '../../test/scripted-app.js';
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from '../../test/until.js';
 
 const FAST_LEASES = { ttlMs: 800, renewMs: 200, sweepMs: 300 };
 

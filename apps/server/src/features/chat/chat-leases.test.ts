@@ -5,17 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { readSse, replyTextOf } from '../../test/sse-client.js';
 import { freePort } from '../../test/free-port.js';
+import { until } from '../../test/until.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const ledger = (t: TestApp, reason: 'chat' | 'refund') =>
   t.ctx.db.kysely.selectFrom('credit_ledger').select('reference').where('reason', '=', reason).execute();

@@ -1,3 +1,4 @@
+import { creditsOf } from '../../test/account-factory.js';
 import type { ProviderId } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
@@ -38,8 +39,7 @@ async function read(c: TestClient, streamId: string): Promise<{ events: Event[];
   return { events, text };
 }
 
-const credits = async (c: TestClient) =>
-  (await c.post('/api/credits/check_credits.php', { required_credits: 0 })).data.credits_info.remaining as number;
+const credits = creditsOf;
 
 describe.each(ROWS)("$provider's own web search", ({ provider, model, request }) => {
   let t: TestApp;

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInNewAccount } from '../../test/account-factory.js';
 import { TEST_DB, type TestApp, createTestApp } from '../../test/app-factory.js';
 import { contentOf, cookieOf, readSse } from '../../test/sse-client.js';
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from '../../test/until.js';
 
 describe(`chat while its thread is deleted on ${TEST_DB}`, () => {
   let t: TestApp;

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, EXPORT_PATHS, MCP_PATHS, SHARE_PATHS } from '@ensemble/shared';
-import { signInNewAccount } from '../../test/account-factory.js';
+import { creditsOf, signInNewAccount } from '../../test/account-factory.js';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { type McpTestServer, startMcpTestServer } from '../../test/mcp-test-server.js';
 import { dataEvents, readSse } from '../../test/sse-client.js';
+import { DEFAULT_SEARCH, type ProviderFake, startProviderFake } from '../../test/fakes/provider-fakes.js';
+import { type SearxngFake, startSearxngFake } from '../../test/fakes/searxng-fake.js';
 
 type Event = Record<string, unknown>;
 
 const LOCAL = { OUTBOUND_ALLOWED_CIDRS: '127.0.0.1/32' };
 
-const credits = async (c: TestClient) =>
-  (await c.post('/api/credits/check_credits.php', { required_credits: 0 })).data.credits_info.remaining as number;
+const credits = creditsOf;
 
 /** A thread of `c` whose replies may call the tools of the test MCP server (added as `c`'s own server). */
 async function toolThread(c: TestClient, mcp: McpTestServer, askFirst = false): Promise<number> {
@@ -23,12 +24,13 @@ async function toolThread(c: TestClient, mcp: McpTestServer, askFirst = false): 
   return threadId;
 }
 
-async function send(c: TestClient, threadId: number, prompt: string) {
+async function send(c: TestClient, threadId: number, prompt: string, extra: Record<string, unknown> = {}) {
   const post = await c.post(CHAT_PATHS.chat, {
     thread_id: threadId,
     model: 'gpt-4o',
     stream: true,
     messages: [{ role: 'user', content: prompt }],
+    ...extra,
   });
   expect(post.statusCode, JSON.stringify(post.data)).toBe(200);
   return post.data.data as { stream_id: string; messageId: number; threadId: number };
@@ -289,5 +291,173 @@ describe('tools across two instances sharing the database and Redis', () => {
     expect((await savedReply(onB, threadId)).metadata.steps).toEqual([
       expect.objectContaining({ tool: 'delete_everything', status: 'ok' }),
     ]);
+  });
+});
+
+describe('web search as a tool in a reply with tools (issue 40): each search that ran pays the surcharge', () => {
+  let t: TestApp;
+  let mcp: McpTestServer;
+  let deepseek: ProviderFake;
+  let searxng: SearxngFake;
+  beforeAll(async () => {
+    mcp = await startMcpTestServer();
+    deepseek = await startProviderFake('deepseek');
+    searxng = await startSearxngFake();
+    // SearXNG finds one page per query: the query's own, and the shared help page every query finds.
+    searxng.resultsFor = (query) => [
+      { url: `https://example.com/${encodeURIComponent(query)}`, title: `About ${query}`, content: `All about ${query}.` },
+      { url: 'https://example.com/shared', title: 'Shared page', content: 'Found by every search.' },
+    ];
+    t = await createTestApp({ ...LOCAL, DEEPSEEK_API_KEY: 'sk-deepseek', DEEPSEEK_BASE_URL: deepseek.baseUrl, SEARXNG_URL: searxng.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([mcp?.close(), deepseek?.fake.close(), searxng?.close()]);
+  });
+
+  it('the demo model searches as a step when the prompt names no tool, cites what it found, and is charged two steps and one search', async () => {
+    const c = t.client();
+    await signInNewAccount(t, c);
+    const threadId = await toolThread(c, mcp);
+    const before = await credits(c);
+    const reply = await send(c, threadId, 'How do monthly credits work?', { web_search: true });
+    const stream = await events(c, reply.stream_id);
+
+    const call = stream.find((e) => e.type === 'tool_call');
+    expect(call).toMatchObject({ tool: 'web_search', server: '', args: { query: 'How do monthly credits work?' }, needs_approval: false });
+    expect(stream.find((e) => e.type === 'search')).toEqual({ type: 'search', query: 'How do monthly credits work?' });
+    const sources = stream.findLast((e) => e.type === 'sources')?.sources as { url: string }[];
+    expect(sources.map((s) => s.url)).toContain('/prod/help/credits');
+    const result = stream.find((e) => e.type === 'tool_result') as { status: string; result: string };
+    expect(result.status).toBe('ok');
+    expect(result.result).toContain('[1] ');
+    const text = stream.map((e) => (typeof e.content === 'string' ? e.content : '')).join('');
+    expect(text).toContain('[1]');
+
+    const saved = await savedReply(c, threadId);
+    expect(saved.status).toBe('complete');
+    expect(saved.metadata.steps).toEqual([expect.objectContaining({ tool: 'web_search', status: 'ok' })]);
+    expect(saved.metadata.searched).toEqual(['How do monthly credits work?']);
+    expect(saved.metadata.sources).toEqual(sources);
+    // Two model steps at 1 credit each, and the search's 1.
+    expect(saved.metadata.credits).toBe(3);
+    expect(await credits(c)).toBe(before - 3);
+  });
+
+  it('a reply that calls another tool and never searches gives the search surcharge back', async () => {
+    const c = t.client();
+    await signInNewAccount(t, c);
+    const threadId = await toolThread(c, mcp);
+    const before = await credits(c);
+    const reply = await send(c, threadId, 'use add on 2 and 3', { web_search: true });
+    const stream = await events(c, reply.stream_id);
+    expect(stream.some((e) => e.type === 'search')).toBe(false);
+    const saved = await savedReply(c, threadId);
+    expect(saved.metadata.steps).toEqual([expect.objectContaining({ tool: 'add', result: '5' })]);
+    expect(saved.metadata.searched).toBeUndefined();
+    expect(saved.metadata.credits).toBe(2);
+    expect(await credits(c)).toBe(before - 2);
+  });
+
+  it('DeepSeek searches twice through SearXNG: the results are numbered on in one list, and the second search is charged when it runs', async () => {
+    const c = t.client();
+    await signInNewAccount(t, c);
+    const threadId = await toolThread(c, mcp);
+    const before = await credits(c);
+    const reply = await send(c, threadId, 'call web_search with {"query":"tides"} then call web_search with {"query":"moon"}', {
+      model: 'deepseek-chat',
+      web_search: true,
+    });
+    const stream = await events(c, reply.stream_id);
+    expect(stream.filter((e) => e.type === 'search')).toEqual([
+      { type: 'search', query: 'tides' },
+      { type: 'search', query: 'moon' },
+    ]);
+    expect(searxng.requests.filter((r) => r.path === '/search').map((r) => r.query.get('q'))).toEqual(['tides', 'moon']);
+    const results = stream.filter((e) => e.type === 'tool_result') as { result: string }[];
+    expect(results[0]?.result).toContain('[1] About tides\nURL: https://example.com/tides');
+    expect(results[0]?.result).toContain('[2] Shared page');
+    // The page both searches found keeps its number; the new one is [3].
+    expect(results[1]?.result).toContain('[3] About moon\nURL: https://example.com/moon');
+    expect(results[1]?.result).toContain('[2] Shared page');
+
+    // The model was offered the search beside the server's tools, and read the results as tool messages.
+    const first = deepseek.fake.requests.find((r) => r.path === '/chat/completions')?.body as { tools: { function: { name: string } }[] };
+    expect(first.tools.map((x) => x.function.name)).toEqual(expect.arrayContaining(['web_search', 'add', 'delete_everything']));
+    const last = deepseek.fake.lastRequest('/chat/completions')?.body as { messages: { role: string; content: string }[] };
+    expect(last.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([results[0]?.result, results[1]?.result]);
+
+    const saved = await savedReply(c, threadId);
+    expect(saved.status).toBe('complete');
+    expect(saved.metadata.searched).toEqual(['tides', 'moon']);
+    expect(saved.metadata.sources).toEqual([
+      { url: 'https://example.com/tides', title: 'About tides' },
+      { url: 'https://example.com/shared', title: 'Shared page' },
+      { url: 'https://example.com/moon', title: 'About moon' },
+    ]);
+    // Three model steps and two searches, 1 credit each.
+    expect(saved.metadata.model_steps).toBe(3);
+    expect(saved.metadata.credits).toBe(5);
+    expect(await credits(c)).toBe(before - 5);
+  });
+
+  it('a search SearXNG cannot answer is an error step the model answers from, and its surcharge goes back', async () => {
+    const c = t.client();
+    await signInNewAccount(t, c);
+    const threadId = await toolThread(c, mcp);
+    const before = await credits(c);
+    const working = searxng.resultsFor;
+    searxng.resultsFor = () => {
+      throw new Error('down');
+    };
+    try {
+      const reply = await send(c, threadId, 'call web_search with {"query":"tides"}', { model: 'deepseek-chat', web_search: true });
+      const stream = await events(c, reply.stream_id);
+      expect(stream.find((e) => e.type === 'tool_result')).toMatchObject({
+        status: 'error',
+        result: expect.stringContaining('could not run'),
+      });
+    } finally {
+      searxng.resultsFor = working;
+    }
+    const saved = await savedReply(c, threadId);
+    expect(saved.status).toBe('complete');
+    expect(saved.metadata.sources).toEqual([]);
+    expect(saved.metadata.credits).toBe(2);
+    expect(await credits(c)).toBe(before - 2);
+  });
+});
+
+describe("a row whose only search is its provider's own (Anthropic, no SEARXNG_URL) in a thread with tools", () => {
+  let t: TestApp;
+  let mcp: McpTestServer;
+  let anthropic: ProviderFake;
+  beforeAll(async () => {
+    mcp = await startMcpTestServer();
+    anthropic = await startProviderFake('anthropic');
+    t = await createTestApp({ ...LOCAL, ANTHROPIC_API_KEY: 'test-key-anthropic', ANTHROPIC_BASE_URL: anthropic.baseUrl });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([mcp?.close(), anthropic?.fake.close()]);
+  });
+
+  it('searches with the provider and offers no tools in that reply (the two cannot run together); without search the tools are offered', async () => {
+    const c = t.client();
+    await signInNewAccount(t, c);
+    const threadId = await toolThread(c, mcp);
+    anthropic.fake.search = structuredClone(DEFAULT_SEARCH);
+    const searched = await send(c, threadId, 'How are credits refunded?', { model: 'claude-3-5-sonnet-latest', web_search: true });
+    const stream = await events(c, searched.stream_id);
+    expect(stream.filter((e) => e.type === 'search')).toEqual([{ type: 'search', query: 'ensemble credits refund' }]);
+    expect(stream.some((e) => e.type === 'tool_call')).toBe(false);
+    const sent = anthropic.fake.lastRequest('/messages')?.body as { tools: { name: string; type?: string }[] };
+    expect(sent.tools.map((x) => x.name)).toEqual(['web_search']);
+    expect(sent.tools[0]?.type).toBe('web_search_20250305');
+
+    await events(c, (await send(c, threadId, 'Hello again', { model: 'claude-3-5-sonnet-latest' })).stream_id);
+    const plain = anthropic.fake.lastRequest('/messages')?.body as { tools: { name: string; type?: string }[] };
+    expect(plain.tools.map((x) => x.name)).toEqual(expect.arrayContaining(['add', 'echo']));
+    expect(plain.tools.some((x) => x.type === 'web_search_20250305')).toBe(false);
   });
 });

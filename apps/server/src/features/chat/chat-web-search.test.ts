@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PATHS, SHARE_PATHS } from '@ensemble/shared';
-import { signInNewAccount } from '../../test/account-factory.js';
+import { creditsOf, newGuest, signInNewAccount } from '../../test/account-factory.js';
 import { type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
 import { dataEvents } from '../../test/sse-client.js';
 import { type ProviderFake, startProviderFake } from '../../test/fakes/provider-fakes.js';
@@ -21,14 +21,9 @@ async function events(c: TestClient, streamId: string): Promise<Event[]> {
 }
 
 /** A new guest, its session made (25 credits). */
-async function guest(t: TestApp): Promise<TestClient> {
-  const c = t.client();
-  await c.get('/api/auth/check_session.php');
-  return c;
-}
+const guest = newGuest;
 
-const credits = async (c: TestClient) =>
-  (await c.post('/api/credits/check_credits.php', { required_credits: 0 })).data.credits_info.remaining;
+const credits = creditsOf;
 
 describe('web search on the demo provider (no keys): the help pages stand in for the web', () => {
   let t: TestApp;

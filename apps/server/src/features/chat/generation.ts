@@ -19,8 +19,8 @@ import { countProviderError, observeFirstToken, replyStarted } from '../../metri
 import { noteFailedReply } from '../rollups/rollups.js';
 import { type ReplyOutcome, outcomeInsert, outcomeValues, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
 import { runWebSearch, type SearchBackend, type WebSearchSettings } from '../web-search/backend.js';
-import { searchQuery, searchResultsPrompt, type WebSource } from '../web-search/own-search.js';
-import { type ReplyTools, forgetDecisions, runToolCall } from './tool-loop.js';
+import { searchQuery, searchResultsPrompt, searchToolResult, type WebSource } from '../web-search/own-search.js';
+import { type ReplyTools, type ToolOutcome, forgetDecisions, runToolCall, searchArgument } from './tool-loop.js';
 
 const SAVE_EVERY_MS = 1000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
@@ -46,10 +46,15 @@ export interface TextJob {
   /** Aborted by Stop (reason `stop`) or at the end of a drain (reason `drain`). */
   signal: AbortSignal;
   log: FastifyBaseLogger;
-  /** Search the web first (issue 38): its surcharge is part of `cost` and `keptCost`, given back when no search runs. */
+  /**
+   * Search the web (issue 38): first, or as a tool in a reply with tools (`tools.webSearch`, issue 40). One search's
+   * surcharge is part of `cost` and `keptCost`, given back when no search runs.
+   */
   search?: { backend: SearchBackend; cost: number; settings: WebSearchSettings; prompt: string; threadTitle: string | null };
   /** Tools the model may call, in up to `maxSteps` model steps, each charged the row's cost when it starts (issue 40). */
   tools?: ReplyTools;
+  /** A blind arena reply (issue 41): its stream carries no figures, and the demo names no model. */
+  blind?: boolean;
 }
 
 /** What a reply's search ran and found, as its metadata keeps it. */
@@ -239,7 +244,7 @@ export async function runTextJob(
     dropWaitingSave();
     figures = measure(owedNow());
     metadata = { ...metadata, ...figures };
-    hub.push(job.streamId, { type: 'figures', figures });
+    if (!job.blind) hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
     let ended = false;
     if (id !== null) {
@@ -268,7 +273,7 @@ export async function runTextJob(
     fallback = await settleFallback(ctx, job.who, job.model, answeredBy, job.cost, job.reference, job.keptCost ?? 0, modelSteps);
     figures = measure(owedNow());
     metadata = { ...metadata, ...figures };
-    hub.push(job.streamId, { type: 'figures', figures });
+    if (!job.blind) hub.push(job.streamId, { type: 'figures', figures });
     const id = job.messageId;
     const saved = { content, status, metadata };
     await queueSave(async () => {
@@ -331,18 +336,24 @@ export async function runTextJob(
   // A step after the first is charged the row's cost when it starts (issue 40); undefined when it was, else why not.
   let stepRefusal: string | undefined;
   const stepCost = job.model.cost;
-  const chargeStep = async (): Promise<string | undefined> => {
+  // Raises the reply's open charge by `amount`: undefined when it was, else why not (credits, budget, a cap).
+  const chargeExtra = async (amount: number): Promise<string | undefined> => {
     try {
-      const balance = await chargeMore(db, job.reference, job.who, stepCost, job.model.id);
+      const balance = await chargeMore(db, job.reference, job.who, amount, job.model.id);
       if (!balance) {
         const left = await getBalance(db.kysely, job.who);
-        return left.remaining <= 0 ? exhaustedText(job.who.kind) : insufficientText(job.who.kind, stepCost, left.remaining);
+        return left.remaining <= 0 ? exhaustedText(job.who.kind) : insufficientText(job.who.kind, amount, left.remaining);
       }
     } catch (error) {
       if (error instanceof AppError) return error.message;
       throw error;
     }
-    job.cost += stepCost;
+    job.cost += amount;
+    return undefined;
+  };
+  const chargeStep = async (): Promise<string | undefined> => {
+    const refused = await chargeExtra(stepCost);
+    if (refused) return refused;
     modelSteps++;
     metadata = { ...metadata, model_steps: modelSteps };
     hub.push(job.streamId, { type: 'step', step: modelSteps, cost: stepCost });
@@ -355,6 +366,51 @@ export async function runTextJob(
     modelSteps--;
     metadata = { ...metadata, model_steps: modelSteps };
   };
+  // Web search as a tool (issue 40): in a reply with tools, the model searches when it chooses to, on our own search.
+  // The first search is paid with the message; each further one pays the surcharge when it starts. A search that
+  // could not run is given back, and so is the first one's when the model never searched.
+  const inLoop = job.tools?.webSearch && job.search && job.search.backend !== 'provider' ? job.search : undefined;
+  let searchPrepaid = inLoop !== undefined && inLoop.cost > 0;
+  let loopFound: { query: string; sources: WebSource[] } | undefined;
+  const runLoopSearch = async (args: unknown, signal: AbortSignal): Promise<ToolOutcome> => {
+    const search = inLoop;
+    if (!search || search.backend === 'provider') return { text: 'Web search is not available here.', isError: true };
+    const query = searchArgument(args);
+    if (!query) return { text: 'The search needs a query: call it again with one.', isError: true };
+    if (searchPrepaid) {
+      searchPrepaid = false;
+    } else if (search.cost > 0) {
+      const refused = await chargeExtra(search.cost);
+      if (refused) return { text: `The search did not run: ${refused} Answer with what you have.`, isError: true };
+      job.keptCost = (job.keptCost ?? 0) + search.cost;
+    }
+    hub.push(job.streamId, { type: 'search', query });
+    const queries = [...(searched?.searched ?? []), query];
+    try {
+      const found = await runWebSearch(search.backend, search.settings, { prompt: query, signal });
+      // One list of sources for the reply: a page found again keeps its number.
+      const all = [...(loopFound?.sources ?? [])];
+      const numbered = found.sources.map((source) => {
+        const known = all.findIndex((s) => s.url === source.url);
+        if (known >= 0) return { n: known + 1, source };
+        all.push(source);
+        return { n: all.length, source };
+      });
+      loopFound = { query, sources: all };
+      const refs = all.map(({ url, title }) => ({ url, title }));
+      hub.push(job.streamId, { type: 'sources', sources: refs });
+      searched = { searched: queries, sources: refs };
+      metadata = { ...metadata, ...searched };
+      return { text: searchToolResult(query, numbered), isError: false };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      job.log.warn({ err: error, streamId: job.streamId, backend: search.backend }, 'web search failed; the model answers without it');
+      await refundSearch(ctx, job);
+      searched = { searched: queries, sources: searched?.sources ?? [] };
+      metadata = { ...metadata, ...searched };
+      return { text: 'The web search could not run. Answer from what you know, and say that the search failed.', isError: true };
+    }
+  };
   try {
     const signal = AbortSignal.any([job.signal, gone.signal]);
     const onUsage = (u: TokenUsage) => {
@@ -366,7 +422,7 @@ export async function runTextJob(
       stopSequences: job.params?.stopSequences ?? null,
     };
     const native = job.search?.backend === 'provider' ? providerSearch(hub, job) : null;
-    const found = job.search && !native ? await searchFirst(ctx, hub, job, signal) : null;
+    const found = job.search && !native && !inLoop ? await searchFirst(ctx, hub, job, signal) : null;
     if (found) {
       searched = { searched: [found.query], sources: found.sources.map(({ url, title }) => ({ url, title })) };
       metadata = { ...metadata, ...searched };
@@ -384,6 +440,7 @@ export async function runTextJob(
       params,
       ...(found ? { search: found } : {}),
       ...(native ? { webSearch: native.request } : {}),
+      ...(job.blind ? { blind: true } : {}),
     };
     // The reply has delivered something: from here a crash keeps the charge, so what it was kept for is saved first.
     const firstShown = () => {
@@ -406,6 +463,8 @@ export async function runTextJob(
       const stepOptions = tools
         ? {
             ...options,
+            // The demo answers from the sources the loop's searches found.
+            ...(loopFound ? { search: loopFound } : {}),
             tools: {
               tools: tools.specs,
               toolRounds: rounds,
@@ -448,7 +507,7 @@ export async function runTextJob(
       if (!shown) firstShown();
       const ran: ToolRound['calls'] = [];
       for (const call of calls) {
-        const done = await runToolCall(ctx, hub, job.streamId, tools, call, signal, job.log);
+        const done = await runToolCall(ctx, hub, job.streamId, tools, call, signal, job.log, runLoopSearch);
         steps.push(done.step);
         ran.push({ ...call, result: done.result, isError: done.isError });
         metadata = { ...metadata, steps: [...steps] };
@@ -469,6 +528,11 @@ export async function runTextJob(
       }
     }
     clearTimeout(trailing);
+    if (searchPrepaid) {
+      // The model never searched: the search paid with the message goes back.
+      searchPrepaid = false;
+      await refundSearch(ctx, job);
+    }
     // The first text's save tells whether the row is still there (a periodic save still waiting
     // is dropped: the final save below carries the whole text).
     dropWaitingSave();

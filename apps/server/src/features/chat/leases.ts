@@ -93,6 +93,9 @@ export function createDbLeaseStore(db: Db, instanceId: string, timing: LeaseTimi
       return Number(res.numUpdatedRows) > 0;
     },
     async flagStopOf(target) {
+      // A reply's charge names its account and key, not its session: without Redis, a signed-out session's replies
+      // on another instance run to their end (its next request is refused on every instance all the same).
+      if (target.kind === 'session') return;
       // A reply's charge reference is 'chat:' and its stream id (chargeReference).
       const streams = k
         .selectFrom('open_charges')

@@ -88,6 +88,8 @@ export class RedisStreamHub implements StreamHub {
     private readonly options: { coalesceMs?: number; loadSaved?: SavedTextLoader } = {},
   ) {
     this.subscriber = redis.duplicate();
+    // Its connection's failures are the main client's (app.ts reports them).
+    this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, raw: string) => {
       for (const listener of [...(this.listeners.get(channel) ?? [])]) listener(raw);
     });

@@ -12,6 +12,7 @@ import {
   callsTools,
   modelCost,
   webSearchCost,
+  type ReplyFigures,
 } from '@ensemble/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -30,7 +31,7 @@ import { type ThreadRow, noThreadAccess } from '../threads/access.js';
 import { abandonAdmission, admitChat, isForeignKeyViolation } from './admission.js';
 import { admittedHistory, latestPrompt, requestTurns, requestedAspectRatio, threadHistory } from './conversation.js';
 import { failureText, runTextJob, settleFallback } from './generation.js';
-import { toolsForReply } from './tool-loop.js';
+import { toolsForReply, withWebSearch } from './tool-loop.js';
 import { parseServerIds } from '../threads/settings.js';
 import { regenerateTarget } from './regenerate.js';
 import { applyAssistantToThread } from '../assistants/thread-assistant.js';
@@ -41,6 +42,14 @@ import { chargeReference, settleCharge } from './open-charges.js';
 import { searchBackendFor } from '../web-search/backend.js';
 import { webSearchSettings } from '../web-search/settings.js';
 import type { ChatStreams } from './streams.js';
+
+/** How a blind arena reply ended (issue 41): what it kept, and its figures for the reveal. */
+export interface BlindEnd {
+  status: 'complete' | 'failed' | 'stopped';
+  /** The charge's reference in the ledger: what the reply kept is its sum there. */
+  reference: string;
+  figures: ReplyFigures | null;
+}
 
 type ParsedChat = {
   thread_id?: number | null;
@@ -55,6 +64,15 @@ type ParsedChat = {
   web_search?: boolean;
   /** A new thread's first message may start it with an assistant (issue 40). */
   assistant_id?: number;
+  /**
+   * A blind arena reply (issue 41), started by the server: no thread, no fallback (the row answers or the reply
+   * fails), no figures on the stream; `onEnd` is told how it ended and what it kept.
+   */
+  blind?: {
+    onEnd(end: BlindEnd): Promise<void>;
+    /** Where an image row's picture goes (kept out of the gallery until the vote). */
+    storeImage?: (image: GeneratedImage) => Promise<StoredImage>;
+  };
   /**
    * A developer API call (issue 39): the conversation as the caller sent it (no thread), its parameters, and how
    * many images it carries (each charged as an attachment is).
@@ -91,7 +109,10 @@ async function checkChat(deps: ChatDeps, who: Identity, body: ParsedChat) {
   // Operators' changes on any instance apply here within seconds (a disabled row is refused, a new cost charged).
   await catalogue.refresh();
   const model = catalogue.find(body.model);
-  const resolved = model ? await catalogue.resolve(model) : null;
+  const found = model ? await catalogue.resolve(model) : null;
+  // A blind reply has no fallback: another row answering would be judged under this one's name.
+  const resolved = found && body.blind ? { ...found, chain: found.chain.filter((c) => c.model.id === model?.id) } : found;
+  if (resolved && resolved.chain.length === 0) throw new AppError('bad_request', MESSAGES.modelNotFound);
   if (!model || !resolved) throw new AppError('bad_request', MESSAGES.modelNotFound);
   const again = body.regenerate_id && body.thread_id ? await regenerateTarget(db.kysely, who, body.thread_id, body.regenerate_id) : null;
   const latest = again || body.api ? null : latestPrompt(body.messages);
@@ -179,11 +200,34 @@ export async function startChat(
       reference,
       cost,
       controller.signal,
-      body.api?.storeImage,
+      body.api?.storeImage ?? body.blind?.storeImage,
     );
     const done = image.finally(() => lease.release());
     streams.running.track(streamId, controller, done, revocationKeys(who));
-    return done;
+    const blind = body.blind;
+    if (!blind) return done;
+    // A blind picture is drawn on the server after this answer, which names its stream only; the arena hears how it
+    // ended (a drain waits for it, as for any running reply).
+    const ended = done.then(
+      (res): BlindEnd => ({ status: 'complete', reference, figures: imageFigures(res.data?.metadata) }),
+      (): BlindEnd => ({
+        status: controller.signal.aborted && controller.signal.reason === 'stop' ? 'stopped' : 'failed',
+        reference,
+        figures: null,
+      }),
+    );
+    void ended
+      .then((end) => blind.onEnd(end))
+      .catch((error) => deps.log.error({ err: error, streamId }, 'recording an arena picture failed'));
+    return answer(admitted.balance, {
+      ...base,
+      messageId: null,
+      content: '',
+      type: 'image',
+      status: 'streaming',
+      streamId,
+      metadata: { demo: resolved.adapter.demo },
+    });
   }
 
   let job: ReturnType<typeof runTextJob>;
@@ -209,8 +253,20 @@ export async function startChat(
     // The stream's record is written while the provider's request goes out (events pushed meanwhile
     // follow it on Redis's one connection); a chat is answered only once the record is there.
     // Tools (issue 40): those of the MCP servers the thread enabled (its assistant's, or the user's), on a row that can call them.
-    const tools =
+    let tools =
       thread && !body.api && callsTools(model) ? await toolsForReply(ctx, who, parseServerIds(thread.mcp_server_ids), deps.log) : undefined;
+    // With tools, web search is one of them, on our own search; a row whose only search is its provider's own keeps
+    // that search, which cannot run beside our tools, and answers without them.
+    let replySearch = search;
+    if (tools && search) {
+      const own = search.backend !== 'provider' ? search.backend : webSearchSettings(ctx.config).searxngUrl ? 'searxng' : null;
+      if (own) {
+        replySearch = { ...search, backend: own };
+        tools = withWebSearch(tools);
+      } else {
+        tools = undefined;
+      }
+    }
     created = streams.hub.create({ id: streamId, ownerKey: ownerKey(who), model: model.id, messageId });
     const signal = controller.signal;
     const textJob = {
@@ -228,11 +284,24 @@ export async function startChat(
       signal,
       log: deps.log,
       ...(tools ? { tools } : {}),
-      ...(search
-        ? { search: { ...search, settings: webSearchSettings(ctx.config), prompt: prompt.content, threadTitle: thread?.title ?? null } }
+      ...(replySearch
+        ? {
+            search: { ...replySearch, settings: webSearchSettings(ctx.config), prompt: prompt.content, threadTitle: thread?.title ?? null },
+          }
         : {}),
     };
-    job = runTextJob(ctx, streams.hub, textJob);
+    job = runTextJob(ctx, streams.hub, body.blind ? { ...textJob, blind: true } : textJob);
+    const blind = body.blind;
+    if (blind) {
+      job = job.then(async (result) => {
+        const stopped = result.error !== null && controller.signal.aborted && controller.signal.reason === 'stop';
+        const status = result.error === null ? 'complete' : stopped ? 'stopped' : 'failed';
+        await blind
+          .onEnd({ status, reference, figures: result.figures ?? null })
+          .catch((error) => deps.log.error({ err: error, streamId }, 'recording an arena reply failed'));
+        return result;
+      });
+    }
   } catch (error) {
     await created?.catch(() => undefined);
     await abandonAdmission(db, admitted, reference);
@@ -407,8 +476,14 @@ function answer(
   };
 }
 
+/** A picture's figures from its reply's metadata (credits and time; a picture has no tokens). */
+function imageFigures(metadata: ChatData['metadata'] | undefined): ReplyFigures | null {
+  const m = metadata as { credits?: unknown; total_ms?: unknown } | undefined;
+  return typeof m?.credits === 'number' && typeof m.total_ms === 'number' ? { credits: m.credits, total_ms: m.total_ms } : null;
+}
+
 /** The 402 answer: the exhausted text at zero, else the pre-check text with the numbers. */
-async function creditsError(ctx: AppContext, who: Identity, cost: number): Promise<AppError> {
+export async function creditsError(ctx: AppContext, who: Identity, cost: number): Promise<AppError> {
   const balance = await getBalance(ctx.db.kysely, who);
   const message = balance.remaining <= 0 ? exhaustedText(who.kind) : insufficientText(who.kind, cost, balance.remaining);
   return new AppError('credits_exhausted', message, { credits_info: { ...creditsInfo(balance), status: 'credits_exhausted' } });

@@ -61,6 +61,8 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
   // Revocation keys name accounts, so the channel is this deployment's own.
   const revokeChannel = `ens:${ctx.namespace}:revoke`;
   if (stopListener) {
+    // Its connection's failures are the main client's (app.ts reports them).
+    stopListener.on('error', () => undefined);
     stopListener.on('message', (channel: string, message: string) => {
       if (channel === revokeChannel) running.cut(message);
       else running.stop(message, 'stop');

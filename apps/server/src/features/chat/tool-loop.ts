@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { now } from '../../db/connection.js';
 import { abortableSleep } from '../../providers/abortable-sleep.js';
+import { WEB_SEARCH_TOOL_NAME } from '../../providers/demo-tools.js';
 import type { ToolCallRequest, ToolSpec } from '../../providers/types.js';
 import { McpUnavailable, type McpServerRef, type McpToolInfo, callServerTool, listServerTools, usableServers } from '../mcp/client.js';
 import type { Identity } from '../session/service.js';
@@ -30,6 +31,42 @@ export interface ReplyTools {
   specs: ToolSpec[];
   routes: Map<string, ToolRoute>;
   maxSteps: number;
+  /** The name of the web search tool, when the reply searches in the loop (our own search, run by the reply). */
+  webSearch?: string;
+}
+
+/** What a tool call gave: its text for the model, and how it ended. */
+export interface ToolOutcome {
+  text: string;
+  isError: boolean;
+  truncated?: boolean;
+  timedOut?: boolean;
+}
+
+/** Runs the reply's web search for a call of the web search tool (the reply charges it and keeps its sources). */
+export type LoopSearch = (args: unknown, signal: AbortSignal) => Promise<ToolOutcome>;
+
+/** The web search tool as the model sees it, in a reply that also has tools (issue 40). */
+const WEB_SEARCH_TOOL: Omit<ToolSpec, 'name'> = {
+  description:
+    'Search the web. Answers with numbered results (title, URL and the page text). Right after a statement that rests on a result, cite it as [n], n being its number; never make up a source.',
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string', description: 'What to search for, as it would be typed into a search engine.' } },
+    required: ['query'],
+  },
+};
+
+/** The reply's tools with web search among them (named web_search, or web_search_2 when a server's tool has that name). */
+export function withWebSearch(tools: ReplyTools): ReplyTools {
+  const name = uniqueName(WEB_SEARCH_TOOL_NAME, tools.routes);
+  return { ...tools, specs: [{ name, ...WEB_SEARCH_TOOL }, ...tools.specs], webSearch: name };
+}
+
+/** The query of a web search call: its `query`, folded and at most 200 characters ('' when it has none). */
+export function searchArgument(args: unknown): string {
+  const query = typeof args === 'object' && args !== null ? (args as { query?: unknown }).query : undefined;
+  return typeof query === 'string' ? query.replace(/\s+/g, ' ').trim().slice(0, 200).trim() : '';
 }
 
 /**
@@ -96,8 +133,8 @@ export interface RanCall {
 
 /**
  * Runs one tool call of a reply: announces it on the stream, waits for the user's Allow or Deny when the tool asks
- * first, calls the server, and announces the result. The result is data for the model, never read by us. Stop
- * (the reply's signal) ends a wait or a call at once, and the step is kept as `stopped`.
+ * first, calls the server (or runs the web search), and announces the result. The result is data for the model,
+ * never read by us. Stop (the reply's signal) ends a wait or a call at once, and the step is kept as `stopped`.
  */
 export async function runToolCall(
   ctx: AppContext,
@@ -107,8 +144,10 @@ export async function runToolCall(
   call: ToolCallRequest,
   signal: AbortSignal,
   log: FastifyBaseLogger,
+  search?: LoopSearch,
 ): Promise<RanCall> {
-  const route = tools.routes.get(call.name);
+  const searching = search !== undefined && call.name === tools.webSearch;
+  const route = searching ? undefined : tools.routes.get(call.name);
   const started = performance.now();
   const server = route?.server.name ?? '';
   hub.push(streamId, {
@@ -136,6 +175,15 @@ export async function runToolCall(
     };
     return { step, result, isError };
   };
+  if (searching) {
+    try {
+      const outcome = await search(call.args, signal);
+      return finish(outcome.isError ? 'error' : 'ok', outcome.text, outcome.isError);
+    } catch {
+      if (signal.aborted) return finish('stopped', '', true);
+      return finish('error', 'The web search could not run. Answer from what you know, and say that the search failed.', true);
+    }
+  }
   if (!route) return finish('error', `There is no tool named ${call.name}.`, true);
   if (route.askFirst) {
     const allowed = await awaitDecision(ctx, streamId, call.callId, signal);

@@ -1,3 +1,4 @@
+import { isDependencyOutage } from '../../plugins/dependency-outage.js';
 import { AppError, ERROR_CODES, MESSAGES } from '@ensemble/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -93,6 +94,10 @@ export function toOpenAIError(error: unknown, request: FastifyRequest): { status
     return { status: 400, body: body('We could not parse the JSON body of your request.', 'invalid_request_error', null) };
   const status = e.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, body: body(e.message || 'Bad request', 'invalid_request_error', null) };
+  if (isDependencyOutage(error)) {
+    request.log.warn({ err: error, reqId: request.id }, 'a service underneath did not answer');
+    return { status: 503, body: body(MESSAGES.serviceBusy, 'server_error', 'service_unavailable') };
+  }
   request.log.error({ err: error, reqId: request.id }, 'unhandled error');
   return { status: 500, body: body(`Something went wrong on our side (reference ${request.id}).`, 'server_error', null) };
 }
@@ -100,5 +105,6 @@ export function toOpenAIError(error: unknown, request: FastifyRequest): { status
 /** The /v1 error handler: OpenAI's shape for everything (headers such as Retry-After set before the throw stay). */
 export function sendOpenAIError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = toOpenAIError(error, request);
+  if (status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '5');
   return reply.code(status).send(body);
 }

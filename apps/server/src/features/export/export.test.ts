@@ -144,6 +144,20 @@ describe(`export on ${TEST_DB}`, () => {
     expect(doc.ledger.filter((l) => l.delta < 0).map((l) => l.model)).toEqual(['flux', 'flux']);
     expect(doc.activity.map((x) => [x.type, x.description])).toContainEqual(['thread', 'Planned a trip']);
     expect(JSON.stringify(doc)).not.toContain(theirs.imageId);
+    // Folders, pins, the archive and the prompt library go too (issue 42).
+    const folder = (await c.post('/api/folders/create.php', { name: 'Travel', colour: 'teal' })).data.folder;
+    await c.post('/api/threads/organize.php', { thread_ids: [a.threadId], folder_id: folder.id, pinned: true });
+    await c.post('/api/threads/organize.php', { thread_ids: [b.threadId], archived: true });
+    await c.post('/api/prompts/create.php', { title: 'Packing list', body: 'A packing list for {{place}}' });
+    const again = accountExportSchema.parse(JSON.parse(String(unzip((await c.get(EXPORT_PATHS.myData)).rawPayload).get('account.json'))));
+    expect(again.folders).toEqual([{ id: folder.id, name: 'Travel', colour: 'teal', position: 0 }]);
+    expect(again.threads.map((x) => [x.title, x.folder_id, x.pinned, x.archived])).toEqual([
+      ['First', folder.id, true, false],
+      ['Second', null, false, true],
+    ]);
+    expect(again.prompts).toEqual([
+      expect.objectContaining({ title: 'Packing list', body: 'A packing list for {{place}}', shared: false }),
+    ]);
 
     const guest = await t.client().get(EXPORT_PATHS.myData);
     expect(guest.statusCode).toBe(401);

@@ -198,13 +198,16 @@ export async function exportAccount(
   const entries: Array<{ name: string; text: string }> = [];
   for (const row of threadRows) {
     const { thread } = await exportThread(db, storage, who, row, available);
-    threads.push(thread);
+    // Where the account keeps it (issue 42).
+    threads.push({ ...thread, folder_id: row.folder_id, pinned: row.pin_position !== null, archived: row.archived_at !== null });
     entries.push({ name: `threads/${row.id}-${safeFileName(row.title, 'thread')}.md`, text: threadMarkdown(thread, origin, exportedAt) });
   }
   const images = await db
     .selectFrom('images')
     .select(['id', 'prompt', 'model', 'aspect_ratio', 'created_at'])
     .where('user_id', '=', userId)
+    // A blind arena picture's row names its model: it joins the export with the vote (issue 41).
+    .where('arena_comparison_id', 'is', null)
     .execute();
   const imageInfo = new Map(images.map((i) => [i.id, i]));
   const activity = await db
@@ -220,6 +223,14 @@ export async function exportAccount(
     .orderBy('id')
     .execute();
   const assistants = await db.selectFrom('assistants').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const folders = await db
+    .selectFrom('thread_folders')
+    .select(['id', 'name', 'colour', 'position'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const prompts = await db.selectFrom('prompts').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const data: AccountExport = {
     format: 'ensemble.account',
     version: EXPORT_FORMAT_VERSION,
@@ -269,6 +280,15 @@ export async function exportAccount(
       shared: a.share_token !== null,
       created_at: a.created_at,
       updated_at: a.updated_at,
+    })),
+    folders,
+    prompts: prompts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      body: p.body,
+      shared: p.share_token !== null,
+      created_at: p.created_at,
+      updated_at: p.updated_at,
     })),
     activity: activity.map((a) => ({ type: a.activity_type, description: a.description, created_at: a.created_at })),
     ledger,

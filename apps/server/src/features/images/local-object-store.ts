@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
-import { type ObjectStore, type StoredObject, assertObjectKey } from './object-store.js';
+import { type ObjectStore, type StoredObject, assertObjectKey, isObjectKey } from './object-store.js';
 
 /** Objects as files under DATA_DIR ("images/x.png" is DATA_DIR/images/x.png): one machine's disk. */
 export class LocalObjectStore implements ObjectStore {
@@ -50,6 +50,17 @@ export class LocalObjectStore implements ObjectStore {
     await unlink(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
+  }
+
+  /** The files in DATA_DIR's folders whose names have a key's shape (the database's files sit beside them, not in one). */
+  async *list(): AsyncIterable<string> {
+    for (const folder of await readdir(this.dataDir, { withFileTypes: true })) {
+      if (!folder.isDirectory()) continue;
+      for (const file of await readdir(path.join(this.dataDir, folder.name), { withFileTypes: true })) {
+        const key = `${folder.name}/${file.name}`;
+        if (file.isFile() && isObjectKey(key)) yield key;
+      }
+    }
   }
 
   close(): void {}

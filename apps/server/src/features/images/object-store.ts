@@ -24,15 +24,20 @@ export interface ObjectStore {
   size(key: string): Promise<number | null>;
   /** Deletes an object; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** Every object's key (the backup copies them all), in no set order. */
+  list(): AsyncIterable<string>;
   close(): void;
 }
 
 // Server-chosen keys only: a folder and a file name, nothing that could climb out of either store.
 const KEY = /^[a-z0-9-]+\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?$/;
 
+/** Whether a key has the shape the server gives keys. */
+export const isObjectKey = (key: string): boolean => KEY.test(key);
+
 /** Throws unless the key has the shape the server gives keys. */
 export function assertObjectKey(key: string): void {
-  if (!KEY.test(key)) throw new Error(`Not an object key: ${key}`);
+  if (!isObjectKey(key)) throw new Error(`Not an object key: ${key}`);
 }
 
 /** The key of a stored image file. */

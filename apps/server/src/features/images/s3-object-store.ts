@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { type ObjectStore, type StoredObject, assertObjectKey } from './object-store.js';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { type ObjectStore, type StoredObject, assertObjectKey, isObjectKey } from './object-store.js';
 
 /**
  * An S3 client from the SDK's standard variables (AWS_REGION, AWS_ACCESS_KEY_ID,
@@ -77,6 +84,18 @@ export class S3ObjectStore implements ObjectStore {
     assertObjectKey(key);
     // S3 answers a delete of a missing key with success, which is what we want.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** The bucket's keys that have a key's shape, a page of up to 1,000 at a time. */
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ...(token ? { ContinuationToken: token } : {}) }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key && isObjectKey(item.Key)) yield item.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {

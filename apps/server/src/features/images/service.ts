@@ -58,6 +58,9 @@ export async function findImage(db: DbHandle, id: string): Promise<ImageRow | un
   return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A picture of a blind comparison not yet voted on: served by its URL, but out of every list until the vote. */
+export const isBlindImage = (row: Pick<ImageRow, 'arena_comparison_id'>): boolean => row.arena_comparison_id !== null;
+
 /** One page of the caller's images, newest first. */
 export async function listUserImages(
   db: DbHandle,
@@ -72,7 +75,7 @@ export async function listUserImages(
 /** Deletes one of the caller's images and its file: 404 when missing, 403 when someone else's. */
 export async function deleteUserImage(db: DbHandle, storage: ObjectStore, who: Identity, imageId: string): Promise<void> {
   const row = await findImage(db, imageId);
-  if (!row) throw new AppError('not_found', 'Image not found');
+  if (!row || isBlindImage(row)) throw new AppError('not_found', 'Image not found');
   if (!ownsRow(who, row)) throw new AppError('forbidden', 'You do not have access to this image');
   await db.deleteFrom('images').where('id', '=', row.id).execute();
   await storage.remove(imageObjectKey(row.file_name));
@@ -94,7 +97,8 @@ export async function resolveDownload(db: DbHandle, who: Identity, urls: string[
   }
   const rows = await db.selectFrom('images').selectAll().where('id', 'in', ids).execute();
   return ids.map((id) => {
-    const row = rows.find((r) => r.id === id);
+    // A blind picture is not in the caller's gallery yet: as if it were not there.
+    const row = rows.find((r) => r.id === id && !isBlindImage(r));
     const url = urls.find((u) => u.trim().endsWith(`/${id}`));
     if (!row) throw new AppError('not_found', `Image not found: ${url}`);
     if (!ownsRow(who, row)) throw new AppError('forbidden', `Not an image of yours: ${url}`);

@@ -18,6 +18,8 @@ export interface StoreImageInput {
   model: string | null;
   aspectRatio: string | null;
   messageId: number | null;
+  /** A blind arena picture's comparison: the picture stays out of My Assets until the vote. */
+  arenaComparisonId?: number;
 }
 
 /** A stored image: its unguessable id and the URL the server serves it from. */
@@ -60,6 +62,7 @@ export async function storeImage(ctx: AppContext, input: StoreImageInput): Promi
         model: input.model,
         aspect_ratio: input.aspectRatio,
         created_at: now(),
+        ...(input.arenaComparisonId !== undefined ? { arena_comparison_id: input.arenaComparisonId } : {}),
       })
       .execute();
   } catch (err) {

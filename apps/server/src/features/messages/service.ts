@@ -1,3 +1,4 @@
+import { isBlindImage } from '../images/service.js';
 import { AppError, type GetMessagesResponse, type Message, type MessageMetadata, imageFileUrl } from '@ensemble/shared';
 import { ownsRow } from '../session/ownership.js';
 import { type Kysely, sql } from 'kysely';
@@ -228,7 +229,8 @@ export async function saveUserMessage(
 ): Promise<{ messageId: number; imageMessageId?: number }> {
   await loadOwnedThread(db, who, input.threadId);
   const image = input.imageId ? await db.selectFrom('images').selectAll().where('id', '=', input.imageId).executeTakeFirst() : undefined;
-  if (input.imageId && !image) throw new AppError('not_found', 'Image not found');
+  // A blind arena picture is not the caller's to show until the vote (issue 41).
+  if (input.imageId && (!image || isBlindImage(image))) throw new AppError('not_found', 'Image not found');
   if (image && !ownsRow(who, image)) throw new AppError('forbidden', 'You do not have access to this image');
   return db.transaction().execute(async (trx) => {
     const messageId = await insertMessage(trx, {

@@ -64,7 +64,7 @@ async function readHits(db: Db, who: Identity, hits: Hit[], terms: string[]): Pr
       : await k
           .selectFrom('messages as m')
           .innerJoin('threads as t', 't.id', 'm.thread_id')
-          .select(['m.id', 'm.thread_id', 'm.content', 'm.created_at', 't.title'])
+          .select(['m.id', 'm.thread_id', 'm.content', 'm.created_at', 't.title', 't.archived_at'])
           .where('m.id', 'in', messageIds)
           .where(ownerColumn, '=', ownerId)
           .execute();
@@ -73,7 +73,7 @@ async function readHits(db: Db, who: Identity, hits: Hit[], terms: string[]): Pr
       ? []
       : await k
           .selectFrom('threads as t')
-          .select(['t.id', 't.title', 't.created_at'])
+          .select(['t.id', 't.title', 't.created_at', 't.archived_at'])
           .where('t.id', 'in', threadIds)
           .where(ownerColumn, '=', ownerId)
           .execute();
@@ -84,10 +84,25 @@ async function readHits(db: Db, who: Identity, hits: Hit[], terms: string[]): Pr
     if (rid > 0) {
       const m = byMessage.get(rid);
       if (m)
-        out.push({ thread_id: m.thread_id, message_id: m.id, title: m.title, created_at: m.created_at, ...buildSnippet(m.content, terms) });
+        out.push({
+          thread_id: m.thread_id,
+          message_id: m.id,
+          title: m.title,
+          created_at: m.created_at,
+          archived: m.archived_at !== null,
+          ...buildSnippet(m.content, terms),
+        });
     } else {
       const t = byThread.get(-rid);
-      if (t) out.push({ thread_id: t.id, message_id: null, title: t.title, created_at: t.created_at, ...buildSnippet(t.title, terms) });
+      if (t)
+        out.push({
+          thread_id: t.id,
+          message_id: null,
+          title: t.title,
+          created_at: t.created_at,
+          archived: t.archived_at !== null,
+          ...buildSnippet(t.title, terms),
+        });
     }
   }
   return out;

@@ -6,21 +6,25 @@ import type { Database } from '../../db/types.js';
  * Why sessions were revoked; their next request is refused with this reason once. Signing out one
  * session or revoking an API key can add theirs here.
  */
-export type RevocationReason = 'suspended';
+export type RevocationReason = 'suspended' | 'signed_out';
 
 /**
  * Whose sessions and running replies a revocation reaches. Each is a key that a running reply is
  * tracked under too (see revocationKeys), so one signal cuts both: today a whole account; one
  * session (`session:<hash>`) or one API key can be added as further kinds.
  */
-export type RevocationTarget = { kind: 'account'; userId: number } | { kind: 'apiKey'; keyId: number };
+export type RevocationTarget =
+  | { kind: 'account'; userId: number }
+  | { kind: 'apiKey'; keyId: number }
+  /** One signed-in session (issue 44), by its stored hash. */
+  | { kind: 'session'; hash: string };
 
 /** Cuts the running replies a revocation reaches, on every instance (ChatStreams.revoke). */
 export type Revoke = (target: RevocationTarget) => Promise<void>;
 
 /** The key a target is signalled under, between instances and in the running replies of each. */
 export const revocationKey = (target: RevocationTarget): string =>
-  target.kind === 'account' ? `user:${target.userId}` : `apikey:${target.keyId}`;
+  target.kind === 'account' ? `user:${target.userId}` : target.kind === 'apiKey' ? `apikey:${target.keyId}` : `session:${target.hash}`;
 
 /** The keys a caller's running reply answers to: its account or guest, its session, and its API key. */
 export const revocationKeys = (who: {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CREDITS } from '@ensemble/shared';
 import { type Db, hotQuery, now } from '../../db/connection.js';
 import { METRIC, bump } from '../rollups/rollups.js';
+import { networkOf } from './devices.js';
 
 /** Who is calling: an account or a guest, from the session cookie alone. */
 export type Identity =
@@ -156,6 +157,7 @@ export async function createSession(
   db: Db,
   secret: string,
   owner: { userId?: number; guestId?: number },
+  client: { userAgent?: string | undefined; address?: string | undefined } = {},
 ): Promise<{ id: string; hash: string }> {
   const s = newSessionId(secret);
   const t = now();
@@ -168,6 +170,8 @@ export async function createSession(
       created_at: t,
       last_seen_at: t,
       expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(),
+      user_agent: client.userAgent ? client.userAgent.slice(0, 400) : null,
+      network: client.address ? networkOf(client.address) : null,
     })
     .execute();
   return s;

@@ -46,7 +46,8 @@ export const threadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const who = await request.identity();
       assertUserIdClaim(who, request.query.user_id);
       reply.header('Cache-Control', 'no-store');
-      const { threads, hasMore } = await listThreads(db.kysely, who, request.query.page, request.query.limit);
+      const { page, limit, folder } = request.query;
+      const { threads, hasMore } = await listThreads(db.kysely, who, page, limit, folder);
       const assistants = await threadAssistants(db.kysely, threads);
       return { status: 'success' as const, threads: threads.map((t) => toThreadView(t, assistants)), has_more: hasMore };
     },

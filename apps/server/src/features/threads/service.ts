@@ -1,11 +1,10 @@
 import { AppError, DEFAULT_THREAD_TITLE, type Thread, type ThreadAssistant, clampTitle } from '@ensemble/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import { ownerColumns } from '../session/ownership.js';
 import type { Identity } from '../session/service.js';
 import { type ThreadRow, loadOwnedThread } from './access.js';
-import { ownedNewestFirst } from '../../db/owned-page.js';
 import { initialSystemPrompt } from './settings.js';
 
 type DbHandle = Kysely<Database>;
@@ -23,6 +22,9 @@ export function toThreadView(row: ThreadRow, assistants?: Map<number, ThreadAssi
     message_count: row.message_count,
     // The assistant it was started with (issue 40), when the caller looked them up; null once it is deleted.
     ...(assistants ? { assistant: (row.assistant_id !== null && assistants.get(row.assistant_id)) || null } : {}),
+    pinned: row.pin_position !== null,
+    folder_id: row.folder_id,
+    archived: row.archived_at !== null,
   };
 }
 
@@ -70,21 +72,44 @@ export async function createThread(
     web_search: 0,
     mcp_server_ids: null,
     assistant_id: null,
+    folder_id: null,
+    pin_position: null,
+    archived_at: null,
   };
   const values = { ...ownerColumns(who), title, message_count: 0, ...settings, created_at: t, updated_at: t };
   const row = await db.insertInto('threads').values(values).returning('id').executeTakeFirstOrThrow();
   return { thread: { ...values, id: row.id }, reused: false };
 }
 
-/** One page of the caller's threads, newest first; reads no message bodies. */
+/** Which of the caller's threads a list shows (issue 42): all not archived, the main list's, a folder's, or the archive. */
+export type ThreadListView = 'all' | 'none' | 'archived' | number;
+
+/**
+ * One page of the caller's threads: pinned first, in the order the user set, then by latest activity; reads no message
+ * bodies. A guest has no folders or archive: only `all` lists anything.
+ */
 export async function listThreads(
   db: DbHandle,
   who: Identity,
   page: number,
   limit: number,
+  view: ThreadListView = 'all',
 ): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
-  const { rows, hasMore } = await ownedNewestFirst(db, 'threads', who, page, limit);
-  return { threads: rows, hasMore };
+  let q = db.selectFrom('threads').selectAll();
+  q = who.kind === 'user' ? q.where('user_id', '=', who.userId) : q.where('guest_id', '=', who.guestId);
+  if (view === 'archived') q = q.where('archived_at', 'is not', null);
+  else q = q.where('archived_at', 'is', null);
+  if (view === 'none') q = q.where('folder_id', 'is', null);
+  else if (typeof view === 'number') q = q.where('folder_id', '=', view);
+  const rows = await q
+    .orderBy(sql`case when pin_position is null then 1 else 0 end`)
+    .orderBy('pin_position')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  return { threads: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
 /** Deletes one of the caller's threads; its messages go with it, its images stay in the gallery. */

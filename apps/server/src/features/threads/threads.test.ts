@@ -133,10 +133,13 @@ describe('threads', () => {
   });
 
   describe('get_all_threads.php', () => {
-    it('lists the caller’s threads newest first, paged, with has_messages from the count', async () => {
+    it('lists the caller’s threads by latest activity, paged, with has_messages from the count', async () => {
       const { c, userId } = await account();
       const ids: number[] = [];
       for (let i = 0; i < 5; i++) ids.push((await c.post(CREATE, { title: `T${i}`, force: true })).data.thread_id);
+      // Times are kept to the millisecond, and a tie goes to the newer thread: the message comes a millisecond later
+      // than the last thread at least (both can land in the same one on a fast machine).
+      await new Promise((resolve) => setTimeout(resolve, 2));
       await say(c, ids[1] as number);
       const other = await account();
       await other.c.post(CREATE, { title: 'not mine' });
@@ -144,7 +147,8 @@ describe('threads', () => {
       const p1 = await c.get(`${LIST}?user_id=${userId}&limit=2`);
       expect(p1.statusCode).toBe(200);
       expect(p1.headers['cache-control']).toBe('no-store');
-      expect(p1.data.threads.map((x: { id: number }) => x.id)).toEqual([ids[4], ids[3]]);
+      // The thread written in last comes first (issue 42: latest activity), then the newest.
+      expect(p1.data.threads.map((x: { id: number }) => x.id)).toEqual([ids[1], ids[4]]);
       expect(p1.data.has_more).toBe(true);
       const p3 = await c.get(`${LIST}?limit=2&page=3`);
       expect(p3.data.threads.map((x: { id: number }) => x.id)).toEqual([ids[0]]);

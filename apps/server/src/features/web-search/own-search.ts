@@ -82,11 +82,31 @@ export function searchResultsPrompt(query: string, sources: readonly WebSource[]
   if (sources.length === 0) {
     return `A web search for "${query}" (${day}) found nothing usable. Answer from what you know, and say that the search found nothing.`;
   }
-  const listed = sources.map((s, i) => `[${i + 1}] ${s.title}\nURL: ${s.url}\n${s.text}`).join('\n\n');
   return [
     `Web search results for the user's latest message (searched on ${day} for "${query}").`,
     'Use them where they help. Right after each statement that rests on a result, cite it as [n], n being its number below; cite only these numbers and never make up a source. If the results do not answer the question, say so, then answer from what you know.',
     '',
-    listed,
+    numberedSources(sources.map((source, i) => ({ n: i + 1, source }))),
+  ].join('\n');
+}
+
+/** A source as the model reads it: "[n] title", its URL, its text. */
+export type NumberedSource = { n: number; source: WebSource };
+
+function numberedSources(sources: readonly NumberedSource[]): string {
+  return sources.map(({ n, source: s }) => `[${n}] ${s.title}\nURL: ${s.url}\n${s.text}`).join('\n\n');
+}
+
+/**
+ * A web search tool call's result (issue 40): each result keeps its number in the reply's one list of sources (a page
+ * an earlier search found keeps its number), so every [n] of the reply points into that list.
+ */
+export function searchToolResult(query: string, sources: readonly NumberedSource[], now: Date = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  if (sources.length === 0) return `The web search for "${query}" (${day}) found nothing usable.`;
+  return [
+    `Web search results for "${query}" (searched on ${day}). Cite them as [n], n being the number below.`,
+    '',
+    numberedSources(sources),
   ].join('\n');
 }

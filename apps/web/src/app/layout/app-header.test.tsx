@@ -13,7 +13,7 @@ describe('header', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Assistants']);
+    expect(links).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Assistants', 'Leaderboard']);
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/prod/login');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('credit-meter-slot')).toBeInTheDocument();
@@ -131,6 +131,6 @@ describe('header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Assistants', 'Sign In']);
+    ).toEqual(['Home', 'Chat', 'Compare Models', 'Image Studio', 'Assistants', 'Leaderboard', 'Sign In']);
   });
 });

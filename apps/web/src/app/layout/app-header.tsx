@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -10,10 +10,11 @@ import { cn } from '@/lib/cn';
 import { MobileMenu } from './mobile-menu';
 import { isNavActive, type NavItem, navTarget, visibleNavItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
+import { useLabelsFit } from './use-labels-fit';
 import { UserMenu } from './user-menu';
 
 // Re-rendered on every navigation, so a guest's Chat link follows the thread just opened.
-function HeaderNavLink({ item, signedIn }: { item: NavItem; signedIn: boolean }) {
+function HeaderNavLink({ item, signedIn, labelled }: { item: NavItem; signedIn: boolean; labelled: boolean }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   const label = i18n._(item.label);
@@ -25,12 +26,13 @@ function HeaderNavLink({ item, signedIn }: { item: NavItem; signedIn: boolean })
       aria-current={active ? 'page' : undefined}
       title={label}
       className={cn(
-        'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium transition-colors lg:px-3',
+        'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+        labelled && 'lg:px-3',
         active ? 'bg-surface-2 text-fg' : 'text-muted hover:bg-surface-2/60 hover:text-fg',
       )}
     >
       <Icon aria-hidden="true" className="size-4" />
-      <span className="sr-only lg:not-sr-only">{label}</span>
+      <span className={labelled ? 'max-lg:sr-only' : 'sr-only'}>{label}</span>
     </Link>
   );
 }
@@ -54,7 +56,10 @@ function Logo() {
  * theme toggle, and Sign In (guests) or the user menu.
  */
 export function AppHeader() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const nav = useRef<HTMLElement>(null);
+  // Labels from 1024 px, where they fit: else the icons alone, named by their titles.
+  const labelled = useLabelsFit(nav, i18n.locale);
   const { user } = useSession();
   const signOut = useSignOut();
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -64,12 +69,12 @@ export function AppHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-bg/80 backdrop-blur-md">
+    <header data-app-header className="sticky top-0 z-40 border-b border-border bg-bg/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 w-full max-w-[1600px] items-center gap-2 px-3 sm:px-5">
         <Logo />
-        <nav aria-label={t`Main`} className="ms-2 hidden items-center gap-0.5 md:flex lg:ms-6">
+        <nav ref={nav} aria-label={t`Main`} className="ms-2 hidden min-w-0 flex-1 items-center gap-0.5 md:flex lg:ms-6">
           {visibleNavItems(Boolean(user)).map((item) => (
-            <HeaderNavLink key={item.to} item={item} signedIn={Boolean(user)} />
+            <HeaderNavLink key={item.to} item={item} signedIn={Boolean(user)} labelled={labelled} />
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-1 sm:gap-2">

@@ -4,6 +4,7 @@ import { GuestUnfundedNotice } from '@/features/credits';
 import { AccountSuspendedNotice, useSession } from '@/features/session';
 import { SearchRoot } from '@/features/search';
 import { KeyboardShortcuts } from '@/features/shortcuts';
+import { OfflineNotice, PwaRoot } from '@/features/pwa';
 import { AppHeader } from './app-header';
 
 /** The page frame: header on top, the page below (the chat screen brings its own side panel). */
@@ -18,6 +19,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <AppHeader />
+      <OfflineNotice />
       <AccountSuspendedNotice />
       {!user && <GuestUnfundedNotice />}
       <div className="flex min-h-0 flex-1">
@@ -27,6 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </div>
       <KeyboardShortcuts />
       <SearchRoot />
+      <PwaRoot />
     </div>
   );
 }

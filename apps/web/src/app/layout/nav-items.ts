@@ -1,7 +1,7 @@
 import { SESSION_KEYS } from '@ensemble/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Bot, Home, Images, type LucideIcon, MessageSquare, Palette, Columns3 } from 'lucide-react';
+import { Bot, Home, Images, type LucideIcon, MessageSquare, Palette, Columns3, Trophy } from 'lucide-react';
 import { sessionStore } from '@/lib/storage';
 
 /** One header navigation destination. */
@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/compare', label: msg`Compare Models`, icon: Columns3 },
   { to: '/image-studio', label: msg`Image Studio`, icon: Palette },
   { to: '/assistants', label: msg`Assistants`, icon: Bot },
+  { to: '/leaderboard', label: msg`Leaderboard`, icon: Trophy },
   { to: '/my-assets', label: msg`My Assets`, icon: Images, signedInOnly: true },
 ];
 

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Page } from '@/components/page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SiteFooter } from '@/components/site-footer';
@@ -15,8 +15,11 @@ import { useContinueInChat } from './hooks/use-continue-in-chat';
 import { useStudioActions } from './hooks/use-studio-actions';
 import { useStudioStore } from './studio-store';
 
-/** /prod/image-studio: one prompt, many image models, run together. */
-export function ImageStudioScreen() {
+/**
+ * /prod/image-studio: one prompt, many image models, run together. With `blind` (the arena's blind image comparison
+ * and its switch, composed by the page) the switch shows it instead.
+ */
+export function ImageStudioScreen({ blind }: { blind?: { on: boolean; control: ReactNode; render(): ReactNode } } = {}) {
   const { t } = useLingui();
   const { user } = useSession();
   const actions = useStudioActions();
@@ -35,42 +38,49 @@ export function ImageStudioScreen() {
         width="xl"
         title={t`Image Studio`}
         actions={
-          <p className="max-w-md text-sm text-muted">
-            <Trans>One prompt, many models. Compare what each of them makes of your idea.</Trans>
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="max-w-md text-sm text-muted">
+              <Trans>One prompt, many models. Compare what each of them makes of your idea.</Trans>
+            </p>
+            {blind?.control}
+          </div>
         }
       >
-        <div className="space-y-5">
-          <StudioControls actions={actions} />
-          {notice && (
-            <ErrorBanner
-              message={notice.message}
-              variant={notice.type}
-              actionHref={notice.type === 'credits' ? creditsHref : undefined}
-              onDismiss={() => useStudioStore.getState().setNotice(null)}
-            />
-          )}
-          <StudioToolbar onClearAll={() => setConfirmingClear(true)} />
-          {jobs.length === 0 ? (
-            <StudioEmpty />
-          ) : (
-            <JobCollection
-              jobs={jobs}
-              view={view}
-              models={actions.imageModels}
-              aspectRatio={aspectRatio}
-              running={running}
-              continuingId={continuation.busyId}
-              creditsHref={creditsHref}
-              handlers={{
-                onRemove: actions.removeJob,
-                onChangeModel: actions.changeModel,
-                onRegenerate: (id) => void actions.regenerate(id),
-                onContinue: (job) => void continuation.start(job),
-              }}
-            />
-          )}
-        </div>
+        {blind?.on ? (
+          blind.render()
+        ) : (
+          <div className="space-y-5">
+            <StudioControls actions={actions} />
+            {notice && (
+              <ErrorBanner
+                message={notice.message}
+                variant={notice.type}
+                actionHref={notice.type === 'credits' ? creditsHref : undefined}
+                onDismiss={() => useStudioStore.getState().setNotice(null)}
+              />
+            )}
+            <StudioToolbar onClearAll={() => setConfirmingClear(true)} />
+            {jobs.length === 0 ? (
+              <StudioEmpty />
+            ) : (
+              <JobCollection
+                jobs={jobs}
+                view={view}
+                models={actions.imageModels}
+                aspectRatio={aspectRatio}
+                running={running}
+                continuingId={continuation.busyId}
+                creditsHref={creditsHref}
+                handlers={{
+                  onRemove: actions.removeJob,
+                  onChangeModel: actions.changeModel,
+                  onRegenerate: (id) => void actions.regenerate(id),
+                  onContinue: (job) => void continuation.start(job),
+                }}
+              />
+            )}
+          </div>
+        )}
       </Page>
       <ConfirmDialog
         open={confirmingClear}

@@ -80,4 +80,19 @@ describe('search dialog', () => {
     await within(dialog).findByText('No chats match “zzz”.');
     expect(within(dialog).queryAllByRole('option')).toHaveLength(0);
   });
+
+  it('marks archived chats among the results with an Archived badge', async () => {
+    const results = [RESULTS[0], { ...RESULTS[1], thread_id: 8, message_id: null, title: 'Old café', snippet: 'Old café', archived: true }];
+    stubApi({ user: TEST_USER, routes: { 'GET /api/search.php': { json: { status: 'success', results } } } });
+    const user = userEvent.setup();
+    renderApp('/prod/settings');
+    await screen.findAllByRole('heading', { level: 1 });
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Search chats' });
+    await user.type(within(dialog).getByRole('combobox'), 'cafe');
+    const options = await within(dialog).findAllByRole('option');
+    expect(options).toHaveLength(2);
+    expect(within(options[0] as HTMLElement).queryByText('Archived')).toBeNull();
+    expect(within(options[1] as HTMLElement).getByText('Archived')).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Dialog } from '@/components/ui/dialog';
 import { fieldClasses } from '@/components/ui/field-styles';
 import { Spinner } from '@/components/ui/spinner';
@@ -137,6 +138,11 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 <span className="min-w-0 flex-1 truncate">
                   {r.message_id === null ? <HighlightedText text={r.snippet} ranges={r.highlights} /> : r.title}
                 </span>
+                {r.archived && (
+                  <Badge>
+                    <Trans>Archived</Trans>
+                  </Badge>
+                )}
                 <span className="shrink-0 text-xs font-normal text-muted">
                   {dateFormatter({ dateStyle: 'medium' }).format(new Date(r.created_at))}
                 </span>

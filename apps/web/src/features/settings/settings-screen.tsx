@@ -1,9 +1,12 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BookText } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
 import { ApiKeysPanel } from '@/features/api-keys';
+import { DevicesPanel } from '@/features/devices';
 import { McpServersPanel } from '@/features/mcp-servers';
 import { usePreferences } from '@/features/preferences';
 import { ShareLinksList } from '@/features/share';
@@ -18,7 +21,7 @@ import { SpendingSection } from './components/spending-section';
 import { SettingsSection } from './components/settings-section';
 import { useSettingsActivity } from './hooks/use-settings-activity';
 
-/** /prod/settings: appearance, favourite models, API keys, tool servers, and for accounts spending limits and e-mail; opened from 'All Models...' it scrolls to the first section. */
+/** /prod/settings: appearance, favourite models, API keys, tool servers, and for accounts spending limits, e-mail and signed-in devices; opened from 'All Models...' it scrolls to the first section. */
 export function SettingsScreen() {
   const { t } = useLingui();
   const location = useLocation();
@@ -51,11 +54,32 @@ export function SettingsScreen() {
           {user && <EmailSection user={user} />}
           {user && (
             <SettingsSection
+              id="devices"
+              title={t`Signed-in devices`}
+              description={t`Where your account is signed in. Sign out any device you do not recognise.`}
+            >
+              <DevicesPanel />
+            </SettingsSection>
+          )}
+          {user && (
+            <SettingsSection
               id="share-links"
               title={t`Shared links`}
               description={t`Read-only snapshots of your conversations that anyone with the link can open.`}
             >
               <ShareLinksList />
+            </SettingsSection>
+          )}
+          {user && (
+            <SettingsSection
+              id="prompts"
+              title={t`Prompt library`}
+              description={t`Prompts you use often, to pick in any chat by typing “/” in the empty message box; import, export and share them.`}
+            >
+              <Link to="/prompts" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                <BookText className="size-4" aria-hidden />
+                <Trans>Manage prompts</Trans>
+              </Link>
             </SettingsSection>
           )}
           <SettingsSection

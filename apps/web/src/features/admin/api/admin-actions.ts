@@ -1,5 +1,7 @@
 import {
+  ADMIN_ARENA_PATHS,
   ADMIN_PATHS,
+  type AdminArenaExclude,
   type AdminAdjustCredits,
   type AdminSetDailyCap,
   type AdminSuspend,
@@ -16,13 +18,15 @@ export type UserAction =
   | { kind: 'adjust'; body: AdminAdjustCredits }
   | { kind: 'suspend'; body: AdminSuspend }
   | { kind: 'reset'; body: AdminUserAction }
-  | { kind: 'cancel'; body: AdminUserAction };
+  | { kind: 'cancel'; body: AdminUserAction }
+  | { kind: 'arena'; body: AdminArenaExclude };
 
 const PATHS = {
   adjust: ADMIN_PATHS.adjustCredits,
   suspend: ADMIN_PATHS.suspend,
   reset: ADMIN_PATHS.sendReset,
   cancel: ADMIN_PATHS.cancelSubscription,
+  arena: ADMIN_ARENA_PATHS.exclude,
 } as const;
 
 /** Runs an operator action and refreshes every admin view that may show it. */

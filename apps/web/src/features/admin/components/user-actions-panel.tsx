@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { type UserAction, useUserAction } from '../api/admin-actions';
 
-type Kind = 'grant' | 'deduct' | 'suspend' | 'unsuspend' | 'reset' | 'cancel';
+type Kind = 'grant' | 'deduct' | 'suspend' | 'unsuspend' | 'reset' | 'cancel' | 'arena_exclude' | 'arena_include';
 
 const LABELS: Record<Kind, MessageDescriptor> = {
   grant: msg`Grant credits`,
@@ -17,6 +17,8 @@ const LABELS: Record<Kind, MessageDescriptor> = {
   unsuspend: msg`Lift suspension`,
   reset: msg`Mail a password reset`,
   cancel: msg`Cancel subscription at period end`,
+  arena_exclude: msg`Leave blind votes out of the leaderboard`,
+  arena_include: msg`Count blind votes again`,
 };
 
 /** The operator's actions on one account; each asks for a reason, which goes to the ledger and the audit log. */
@@ -33,6 +35,7 @@ export function UserActionsPanel({ user }: { user: AdminUserDetail }) {
     user.suspended ? 'unsuspend' : 'suspend',
     'reset',
     ...(user.has_stripe_subscription ? (['cancel'] as const) : []),
+    user.arena_excluded ? 'arena_include' : 'arena_exclude',
   ];
   const needsAmount = kind === 'grant' || kind === 'deduct';
 
@@ -45,6 +48,8 @@ export function UserActionsPanel({ user }: { user: AdminUserDetail }) {
       return { kind: 'adjust', body: { ...base, amount: kind === 'grant' ? n : -n } };
     }
     if (kind === 'suspend' || kind === 'unsuspend') return { kind: 'suspend', body: { ...base, suspended: kind === 'suspend' } };
+    if (kind === 'arena_exclude' || kind === 'arena_include')
+      return { kind: 'arena', body: { ...base, excluded: kind === 'arena_exclude' } };
     return { kind, body: base };
   }
 

@@ -26,6 +26,7 @@ const ACCOUNT: AdminUserDetail = {
   thread_count: 0,
   images: [],
   image_count: 0,
+  arena_excluded: false,
 };
 
 const key = (over: Partial<AdminApiKey>): AdminApiKey => ({

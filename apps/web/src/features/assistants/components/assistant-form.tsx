@@ -297,7 +297,10 @@ export function AssistantForm({
               {model && model.type === 'text' && !model.web_search ? (
                 <Trans>{modelName} does not offer web search: the switch applies once another model is chosen.</Trans>
               ) : (
-                <Trans>Replies search the web first and cite their sources (each search adds its credits).</Trans>
+                <Trans>
+                  Replies search the web and cite their sources; with tools, the model searches when it needs to (each search adds its
+                  credits).
+                </Trans>
               )}
             </p>
           </div>

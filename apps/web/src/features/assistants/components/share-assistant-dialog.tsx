@@ -6,12 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Input } from '@/components/ui/input';
+import { linkAddress, useCopyLink } from '@/lib/use-copy-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useShareAssistant } from '../api/share-assistant';
 import { useUnshareAssistant } from '../api/unshare-assistant';
-
-/** The full address of a share page (the server answers its path). */
-const address = (path: string) => `${window.location.origin}${path}`;
 
 /**
  * Shares an assistant: makes its link (or shows the one it has), offers to copy it, and to stop sharing. Anyone signed
@@ -22,8 +20,7 @@ export function ShareAssistantDialog({ assistant, onClose }: { assistant: Assist
   const share = useShareAssistant();
   const unshare = useUnshareAssistant();
   const [url, setUrl] = useState<string | null>(assistant.share_url);
-  const [copied, setCopied] = useState(false);
-  const [copyError, setCopyError] = useState<string | null>(null);
+  const { copied, copyError, copy: copyLink } = useCopyLink();
   // One request per opening, even when a development StrictMode runs the effect twice.
   const asked = useRef(false);
   const { mutate } = share;
@@ -33,15 +30,7 @@ export function ShareAssistantDialog({ assistant, onClose }: { assistant: Assist
     mutate(assistant.id, { onSuccess: (made) => setUrl(made.url) });
   }, [url, assistant.id, mutate]);
 
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(address(url));
-      setCopied(true);
-    } catch {
-      setCopyError(t`Copying failed; select the link and copy it yourself.`);
-    }
-  };
+  const copy = () => copyLink(url);
   const stop = async () => {
     try {
       await unshare.mutateAsync(assistant.id);
@@ -89,7 +78,7 @@ export function ShareAssistantDialog({ assistant, onClose }: { assistant: Assist
           <Input
             id="assistant-share-link"
             readOnly
-            value={address(url)}
+            value={linkAddress(url)}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="assistant-share-link"
           />

@@ -8,13 +8,17 @@ import {
   type DragEvent,
   type FormEvent,
   type KeyboardEvent,
+  lazy,
+  Suspense,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { AttachButton, FilesToSend, useAttachments } from '@/features/attachments';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { isConnected } from '@/lib/connection';
+import { sharedFileCount, sharedText, takeSharedFiles, withoutSharedText } from '../shared-text';
 import { ModelPicker } from '@/components/model-picker';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
 import { modelsInOrder, useModels } from '@/lib/models';
@@ -22,6 +26,9 @@ import type { SendRequest } from '../types';
 import { AspectRatioPicker } from '@/components/aspect-ratio-picker';
 import { WebSearchToggle } from '@/components/web-search-toggle';
 import { TypeToggle } from './type-toggle';
+
+// The prompt library's picker loads with the first "/" typed into the empty box, not with the chat.
+const PromptPicker = lazy(async () => ({ default: (await import('@/features/prompts/components/prompt-picker')).PromptPicker }));
 
 /** Whether the browser grows a textarea with its text itself (CSS `field-sizing: content`). */
 const SIZES_TO_TEXT = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
@@ -52,12 +59,30 @@ export const ChatInputBar = memo(function ChatInputBar({
   toolSteps?: number;
 }) {
   const { t } = useLingui();
-  const [text, setText] = useState('');
+  const location = useLocation();
+  // Text shared from another app (the installed app's share target) is waiting in the box, to edit and send.
+  const [text, setText] = useState(() => sharedText(location.search));
+  const [offlineNote, setOfflineNote] = useState(false);
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  const [picking, setPicking] = useState(false);
+  const pickerKeys = useRef<(event: KeyboardEvent<HTMLTextAreaElement>) => boolean>(undefined);
   const files = useAttachments();
   const navigate = useNavigate();
   const { catalogue, find } = useModels();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the first render
+  useEffect(() => {
+    const search = location.search;
+    if (sharedText(search) || sharedFileCount(search)) navigate({ search: withoutSharedText(search) }, { replace: true });
+    // Shared files are attached as if dropped here (text messages take attachments).
+    if (sharedFileCount(search)) {
+      void takeSharedFiles().then((shared) => {
+        if (shared.length === 0) return;
+        if (usePreferences.getState().messageType !== 'text') usePreferences.getState().setMessageType('text');
+        void files.add(shared);
+      });
+    }
+  }, []);
   const messageType = usePreferences((s) => s.messageType);
   const model = usePreferences(selectCurrentModel);
   const shortlist = usePreferences((s) => s.modelShortlist);
@@ -106,6 +131,12 @@ export const ChatInputBar = memo(function ChatInputBar({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!sendable || disabled || streaming) return;
+    // Known to be offline: nothing goes out and the text stays in the box, to send once the connection is back.
+    if (!isConnected()) {
+      setOfflineNote(true);
+      return;
+    }
+    setOfflineNote(false);
     const attachments = canAttach ? files.attached : [];
     const prompt = text.trim() || t`Please look at the attached files.`;
     onSend({
@@ -142,6 +173,7 @@ export const ChatInputBar = memo(function ChatInputBar({
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (pickerKeys.current?.(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -154,10 +186,29 @@ export const ChatInputBar = memo(function ChatInputBar({
       onDrop={onDrop}
       onDragOver={onDragOver}
       onDragLeave={() => setDragging(false)}
-      className={`rounded-2xl border bg-surface shadow-sm focus-within:border-accent/60 ${dragging ? 'border-accent' : 'border-border'}`}
+      className={`relative rounded-2xl border bg-surface shadow-sm focus-within:border-accent/60 ${dragging ? 'border-accent' : 'border-border'}`}
       data-testid="chat-input-bar"
     >
+      {picking && text[0] === '/' && (
+        <Suspense>
+          <PromptPicker
+            box={area}
+            query={text.slice(1)}
+            keys={pickerKeys}
+            onPick={(picked) => {
+              setPicking(false);
+              setText(picked);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      )}
       {canAttach ? <FilesToSend files={files} className="px-3 pt-3" /> : null}
+      {offlineNote && !isConnected() ? (
+        <p className="px-4 pt-2 text-sm text-danger" role="alert" data-testid="offline-send-note">
+          {t`You are offline. Sending needs a connection; your message stays here.`}
+        </p>
+      ) : null}
       {files.error || currentBlocked ? (
         <p className="px-4 pt-2 text-sm text-danger" role="alert" data-testid="attachment-error">
           {files.error ?? t`${blockedModel} cannot see images: remove the attached image or choose another model`}
@@ -166,7 +217,12 @@ export const ChatInputBar = memo(function ChatInputBar({
       <textarea
         ref={area}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          const value = e.target.value;
+          // A "/" typed into the empty box opens the prompt picker; what follows it filters the prompts.
+          setPicking((open) => (open || (!text && value === '/')) && value[0] === '/');
+          setText(value);
+        }}
         onKeyDown={handleKeyDown}
         onPaste={onPaste}
         placeholder={t`Ask me anything...`}

@@ -1,8 +1,14 @@
-import { useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { SaveConversationsPanel } from '@/components/save-conversations-panel';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { ThreadListPanel, type ThreadListPanelProps } from './thread-list-panel';
+import type { ThreadListPanelProps } from './thread-list-panel';
+
+// Only accounts have a thread list (with its folders, menus and drag and drop): its code loads for them, not with the
+// chat page every guest opens (the first-load budget, issue 37).
+const loadList = () => import('./thread-list-panel');
+const ThreadListPanel = lazy(async () => ({ default: (await loadList()).ThreadListPanel }));
 
 /**
  * The chat's side panel: Your Chats for accounts, 'Save Your Conversations' for guests. Beside
@@ -19,6 +25,9 @@ export const ChatSidePanel = memo(function ChatSidePanel({
   // The latest onClose (a new function each render), so the listener below lives as long as the drawer.
   const close = useRef(onClose);
   close.current = onClose;
+  useEffect(() => {
+    if (!isGuest) void loadList();
+  }, [isGuest]);
   useEffect(() => {
     if (!open || wide) return;
     // The focus goes back to what opened the drawer (its toggle), not to the page's start.
@@ -51,7 +60,15 @@ export const ChatSidePanel = memo(function ChatSidePanel({
             <SaveConversationsPanel />
           </div>
         ) : (
-          <ThreadListPanel {...list} />
+          <Suspense
+            fallback={
+              <p className="flex items-center gap-2 px-3 py-4 text-sm text-muted">
+                <Spinner size="sm" /> <Trans>Loading threads...</Trans>
+              </p>
+            }
+          >
+            <ThreadListPanel {...list} />
+          </Suspense>
         )}
       </aside>
     </>

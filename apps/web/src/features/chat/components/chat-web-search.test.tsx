@@ -60,7 +60,7 @@ describe('Search the web in the chat', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    expect(toggle).toHaveTextContent('+1 credit');
+    expect(toggle).toHaveAccessibleDescription('+1 credit');
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Why are there tides?{Enter}');
     expect(await screen.findByText('Searched: Why are there tides?')).toBeInTheDocument();

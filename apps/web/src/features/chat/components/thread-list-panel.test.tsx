@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi, TEST_USER } from '@/test/fake-api';
+import { type FakeAnswer, stubApi, TEST_USER } from '@/test/fake-api';
 import { renderInChat } from '../chat-test-utils';
 import { ThreadListPanel } from './thread-list-panel';
 
@@ -16,16 +16,18 @@ const thread = (id: number, title: string) => ({
 
 describe('ThreadListPanel', () => {
   it("says 'Loading threads...' and then 'No chats yet' with 'Start a new chat'", async () => {
-    let answer: (value: Response) => void = () => {};
-    stubApi({ user: TEST_USER });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    let answer: (value: FakeAnswer) => void = () => {};
+    stubApi({
+      user: TEST_USER,
+      routes: {
+        'GET /api/threads/get_all_threads.php': () => new Promise<FakeAnswer>((resolve) => (answer = resolve)),
+        'GET /api/folders/list.php': { json: { status: 'success', folders: [] } },
+      },
+    });
     const onNew = vi.fn();
     renderInChat(<ThreadListPanel currentId={null} onNewThread={onNew} onDeleteThread={vi.fn()} />);
     expect(screen.getByText('Loading threads...')).toBeInTheDocument();
-    answer(new Response(JSON.stringify({ status: 'success', threads: [], has_more: false })));
+    answer({ json: { status: 'success', threads: [], has_more: false } });
     expect(await screen.findByText('No chats yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Start a new chat' }));
     expect(onNew).toHaveBeenCalled();

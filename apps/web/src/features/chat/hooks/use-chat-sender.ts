@@ -141,6 +141,12 @@ export function useChatSender(
         if (branched && open !== null && live()) void thread.openThread(open);
         return;
       }
+      // Offline, nothing was written: the prompt and its reply go, and the banner says sending needs a connection.
+      if (error instanceof ApiError && error.code === 'offline' && !partial) {
+        update((list) => removeMessage(removeMessage(list, id), job.userMessageId));
+        if (live()) setBanner(bannerForError(error, who.isGuest));
+        throw error;
+      }
       // A reply cut mid-way keeps its text (the server saved it too), marked as cut.
       const kept = partialReply(error) || partial;
       // The instance generating it went away: the server kept it as interrupted, and so does the screen.

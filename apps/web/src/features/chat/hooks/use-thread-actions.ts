@@ -2,12 +2,11 @@ import { MESSAGES } from '@ensemble/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { Thread } from '@ensemble/shared';
 import { emitBrowserEvent } from '@/lib/browser-events';
 import { deleteThread } from '../api/delete-thread';
 import { logActivity } from '../api/log-activity';
 import { renameThread } from '../api/rename-thread';
-import { threadsQueryKey } from '../api/thread-keys';
+import { cachedThreads, dropThreads } from '../api/thread-cache';
 import type { ChatBanner } from '../types';
 import type { ChatIdentity, useChatThread } from './use-chat-thread';
 
@@ -46,8 +45,8 @@ export function useThreadActions(who: ChatIdentity, thread: ReturnType<typeof us
         throw error;
       }
       void logActivity('thread', `Deleted thread "${title}"`);
-      const remaining = (queryClient.getQueryData<Thread[]>(threadsQueryKey) ?? []).filter((t) => t.id !== id);
-      queryClient.setQueryData<Thread[]>(threadsQueryKey, remaining);
+      const remaining = cachedThreads(queryClient).filter((t) => t.id !== id);
+      dropThreads(queryClient, [id]);
       refreshThreads();
       if (threadRef.current !== id) return;
       const next = who.isGuest ? undefined : remaining[0];

@@ -246,7 +246,7 @@ describe('Search the web in Compare', () => {
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-pressed', 'true');
     // gpt-4o's search (1) and claude's (2); gemini does not search.
-    expect(button).toHaveTextContent('+3 credits');
+    expect(button).toHaveAccessibleDescription('+3 credits');
     expect(screen.getByTestId('compare-cost-note')).toHaveTextContent('Each model that searches the web is charged for its own search.');
 
     await runCompare('Why are there tides?');
@@ -351,7 +351,7 @@ describe('Search the web in Compare', () => {
       },
     });
     renderApp('/prod/compare');
-    expect(await toggle()).toHaveTextContent('+1 credit');
+    expect(await toggle()).toHaveAccessibleDescription('+1 credit');
     await runCompare('How do credits work?');
     const card = screen.getByTestId('slot-0');
     await waitFor(() => expect(card).toHaveAttribute('data-status', 'complete'));

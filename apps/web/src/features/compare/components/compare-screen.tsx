@@ -1,7 +1,7 @@
 import type { ModelEntry } from '@ensemble/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Columns3 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Page } from '@/components/page';
 import { WebSearchToggle } from '@/components/web-search-toggle';
 import { Button } from '@/components/ui/button';
@@ -23,8 +23,18 @@ function textModelsShortlistedFirst(all: ModelEntry[], shortlist: readonly strin
   return [...all].sort((a, b) => rank(a) - rank(b));
 }
 
-/** /prod/compare: one prompt sent to up to three text models, their answers side by side. */
-export function CompareScreen() {
+/** A blind mode the page composes into a screen: whether it is on, its switch, and what shows while it is on. */
+interface BlindOption {
+  on: boolean;
+  control: ReactNode;
+  render(): ReactNode;
+}
+
+/**
+ * /prod/compare: one prompt sent to up to three text models, their answers side by side. With `blind` (the arena's
+ * blind comparison and its switch, composed by the page) the switch shows it instead.
+ */
+export function CompareScreen({ blind }: { blind?: BlindOption } = {}) {
   const { t } = useLingui();
   const { catalogue, find } = useModels();
   const shortlist = usePreferences((s) => s.modelShortlist);
@@ -41,13 +51,21 @@ export function CompareScreen() {
   const searching = searchable && webSearch;
   const searchCost = chosen.reduce((sum, m) => sum + slotSearchCost(m, true), 0);
 
+  const blindSwitch = blind?.control;
+  if (blind?.on)
+    return (
+      <Page title={t`Compare Models`} actions={blindSwitch} width="full" className="max-w-[1400px]">
+        {blind.render()}
+      </Page>
+    );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!running && files.uploading === 0) void compare(prompt, files.attached, searching);
   };
 
   return (
-    <Page title={t`Compare Models`} width="full" className="max-w-[1400px]">
+    <Page title={t`Compare Models`} actions={blindSwitch} width="full" className="max-w-[1400px]">
       <form onSubmit={submit} className="flex flex-col gap-3">
         <FilesToSend files={files} />
         {files.error ? (

@@ -1,8 +1,6 @@
 import type { ModelEntry } from '@ensemble/shared';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RefreshCw, Square, X } from 'lucide-react';
+import { RefreshCw, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { FallbackNote } from '@/components/fallback-note';
 import { ReplyFigures } from '@/components/reply-figures';
@@ -11,21 +9,11 @@ import { ModelPicker } from '@/components/model-picker';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { IconButton } from '@/components/ui/icon-button';
-import { Spinner } from '@/components/ui/spinner';
 import { linkCitations, ReplySources, SearchedLine } from '@/features/chat/components/reply-sources';
 import { SearchSuggestions } from '@/features/chat/components/search-suggestions';
 import { costLabel } from '@/lib/models';
 import type { CompareSlot as Slot } from '../types';
-
-const STATUS_TEXT: Record<Slot['status'], MessageDescriptor> = {
-  idle: msg`Ready`,
-  loading: msg`Waiting for the first words...`,
-  streaming: msg`Streaming...`,
-  complete: msg`Complete`,
-  stopped: msg`Stopped`,
-  error: msg`Error`,
-  credits_exhausted: msg`Out of credits`,
-};
+import { SlotStatus } from './slot-status';
 
 /** One comparison column: its model picker, then the streamed result, its state, stats and Retry. */
 export function CompareSlotCard({
@@ -43,7 +31,7 @@ export function CompareSlotCard({
   onRetry(): void;
   onStop(): void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const busy = slot.status === 'loading' || slot.status === 'streaming';
   const number = index + 1;
   const stats = slot.completionStats;
@@ -74,22 +62,14 @@ export function CompareSlotCard({
       </div>
       <div className="flex min-h-40 flex-1 flex-col gap-3 p-4">
         {slot.status !== 'idle' && (
-          <p className="flex items-center gap-2 text-xs text-muted" data-testid={`${slot.slotId}-status`}>
-            {busy && <Spinner size="sm" />}
-            {i18n._(STATUS_TEXT[slot.status])}
-            {busy && slot.streamId && (
-              <Button
-                variant="outline"
-                size="sm"
-                icon={<Square className="size-3 fill-current" aria-hidden />}
-                onClick={onStop}
-                aria-label={t`Stop model ${number}`}
-                className="ms-auto"
-              >
-                <Trans>Stop</Trans>
-              </Button>
-            )}
-          </p>
+          <SlotStatus
+            status={slot.status}
+            busy={busy}
+            canStop={Boolean(slot.streamId)}
+            stopLabel={t`Stop model ${number}`}
+            onStop={onStop}
+            testId={`${slot.slotId}-status`}
+          />
         )}
         {slot.note && <FallbackNote note={slot.note} testId={`${slot.slotId}-fallback-note`} />}
         {searched?.length ? <SearchedLine queries={searched} /> : null}

@@ -19,16 +19,3 @@ export async function downloadImages(urls: string[], userId: number | null): Pro
     throw new Error(MESSAGES.downloadFailed);
   }
 }
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next tick; the object URL can go.
-  setTimeout(() => URL.revokeObjectURL(href), 1_000);
-}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '@/features/session';
-import { ZIP_NAME, downloadImages, saveBlob } from '../api/download-images';
+import { saveBlob } from '@/lib/save-blob';
+import { ZIP_NAME, downloadImages } from '../api/download-images';
 import { completedUrls } from '../jobs';
 import { useStudioStore } from '../studio-store';
 

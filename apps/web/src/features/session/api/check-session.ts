@@ -27,9 +27,12 @@ export function fetchSession(signal?: AbortSignal, options: { fresh?: boolean } 
   if (!inFlight) {
     const check = checkSession();
     inFlight = check;
-    void check.finally(() => {
-      if (inFlight === check) inFlight = null;
-    });
+    // Its failure is the callers' to handle (this is only the bookkeeping).
+    check
+      .finally(() => {
+        if (inFlight === check) inFlight = null;
+      })
+      .catch(() => undefined);
   }
   const shared = inFlight;
   if (!signal) return shared;
@@ -57,6 +60,9 @@ async function checkSession(signal?: AbortSignal): Promise<SessionSnapshot> {
       return ANONYMOUS;
     }
     if (signal?.aborted) throw error;
+    // No answer at all (offline, the server unreachable): nothing is known, so the last answer (or the installed app's
+    // copy of it) stands.
+    if (error instanceof ApiError && (error.code === 'offline' || error.code === 'network')) throw error;
     return { user: null, expired: true };
   }
 }

@@ -18,7 +18,13 @@ export function ResetSection({ onReset }: { onReset: () => void }) {
           <Trans>Theme, colours, fonts and favourite models go back to their defaults.</Trans>
         </p>
       </div>
-      <Button variant="outline" icon={<RotateCcw aria-hidden="true" className="size-4" />} onClick={() => setOpen(true)}>
+      {/* Wraps rather than overflowing a phone's width where the label is long (Spanish). */}
+      <Button
+        variant="outline"
+        className="h-auto! min-h-10 max-w-full whitespace-normal! py-2 text-start"
+        icon={<RotateCcw aria-hidden="true" className="size-4" />}
+        onClick={() => setOpen(true)}
+      >
         <Trans>Reset to Default Settings</Trans>
       </Button>
       <ConfirmDialog
