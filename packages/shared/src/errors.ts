@@ -128,6 +128,16 @@ export const MESSAGES = {
   accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
   accountDeleted: 'This account was deleted. Please sign in with another account.',
   operatorsOnly: 'This page is for operators only.',
+  // two-factor sign-in (issue 44)
+  twoFactorPrompt: 'Enter the 6-digit code from your authenticator app.',
+  twoFactorWrongCode: 'That code is not right. Check the time on your phone and try again, or use a recovery code.',
+  twoFactorChallengeExpired: 'This sign-in took too long. Please sign in again.',
+  twoFactorNotEnabled: 'Two-factor sign-in is not on for this account.',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
+  twoFactorNoSetup: 'Start the set-up again: there is no new secret to confirm.',
+  twoFactorSignUp: 'Sign up to protect an account with two-factor sign-in.',
+  operatorsNeedTwoFactor: 'Operators must use two-factor sign-in. Turn it on to open the console.',
+  operatorsSignInAgain: 'Sign out and sign in again with your authentication code to open the console.',
   // MCP tool servers (issue 40)
   mcpSignUp: 'Sign up to add tool servers.',
   mcpServersMax: (max: number) => `You can add at most ${max} tool servers. Delete one first.`,

@@ -38,6 +38,13 @@ export interface UsersTable {
   /** The UTC day arena_day_votes counts (ARENA_VOTES_PER_DAY). */
   arena_day: Generated<string>;
   arena_day_votes: Generated<number>;
+  /** Two-factor sign-in (migration 031): the TOTP secret ('plain:<base32>' or sealed with ENCRYPTION_KEY), null when off. */
+  totp_secret: Generated<string | null>;
+  /** A secret from setup.php not yet confirmed with a code. */
+  totp_pending_secret: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  /** The last 30-second step a code was accepted for: a code works once. */
+  totp_last_step: Generated<number | null>;
 }
 
 export interface GuestsTable {
@@ -65,6 +72,25 @@ export interface SessionsTable {
   user_agent: Generated<string | null>;
   /** The network of the address it was signed in from: a.b.c.0/24 or the first 48 bits of IPv6 (migration 030). */
   network: Generated<string | null>;
+  /** The second factor this session passed ('totp', 'recovery', 'passkey'), or null (migration 031). */
+  second_factor: Generated<string | null>;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface SignInChallengesTable {
+  id_hash: string;
+  user_id: number;
+  /** The guest whose threads the account adopts once the code is right. */
+  guest_id: number | null;
+  /** What the finished sign-in answers ('Login successful', 'Account created with Google'). */
+  message: string;
+  expires_at: string;
 }
 
 export interface CreditLedgerTable {
@@ -323,6 +349,8 @@ export interface Database {
   catalogue_state: CatalogueStateTable;
   provider_outcomes: ProviderOutcomesTable;
   api_keys: ApiKeysTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   api_images: ApiImagesTable;
   tool_decisions: ToolDecisionsTable;
   mcp_servers: McpServersTable;

@@ -8,6 +8,7 @@ import { revocationError } from '../features/session/revocation.js';
 import {
   type Identity,
   type Revoked,
+  type SessionOwner,
   createGuest,
   createSession,
   deleteSession,
@@ -30,7 +31,7 @@ declare module 'fastify' {
   }
   interface FastifyReply {
     /** Starts a new session for the given owner, replacing the caller's (a fresh id at every sign-in). */
-    startSession(owner: { userId?: number; guestId?: number }): Promise<Identity>;
+    startSession(owner: SessionOwner): Promise<Identity>;
     /** Ends the caller's session and clears the cookie. */
     endSession(): Promise<void>;
   }
@@ -82,7 +83,7 @@ export const identityPlugin = fp(async (app: FastifyInstance, opts: { db: Db; co
     return found === 'replaced' ? null : found;
   }
 
-  async function start(request: FastifyRequest, reply: FastifyReply, owner: { userId?: number; guestId?: number }): Promise<Identity> {
+  async function start(request: FastifyRequest, reply: FastifyReply, owner: SessionOwner): Promise<Identity> {
     const previous = await current(request);
     if (previous && !(owner.guestId && previous.guestId === owner.guestId)) await replaceSession(db, previous.sessionHash);
     const s = await createSession(db, config.SESSION_SECRET, owner, { userAgent: request.headers['user-agent'], address: request.ip });

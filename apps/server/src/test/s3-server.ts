@@ -11,6 +11,10 @@ export interface TestS3 {
   bucket: string;
   endpoint: string;
   env: Record<string, string>;
+  /** Stops answering at once (every open connection cut), as a dead S3 would; the bucket's files stay. */
+  stop(): Promise<void>;
+  /** Answers again on the same port, with the same bucket and files. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,16 +27,29 @@ export interface TestS3 {
 export async function startTestS3(options: { listing?: boolean } = {}): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'ensemble-s3-'));
   const bucket = `test-${randomBytes(6).toString('hex')}`;
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-    allowMismatchedSignatures: options.listing === true,
-  });
-  const address = (await server.run()) as AddressInfo;
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  const serve = async (port: number) => {
+    const s3rver = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+      allowMismatchedSignatures: options.listing === true,
+    });
+    const address = (await s3rver.run()) as AddressInfo;
+    return { s3rver, port: address.port };
+  };
+  const first = await serve(0);
+  let server: { close(): Promise<void>; httpServer: { closeAllConnections(): void } } | null = first.s3rver;
+  const endpoint = `http://127.0.0.1:${first.port}`;
+  const stop = async () => {
+    const running = server;
+    if (!running) return;
+    server = null;
+    const closed = running.close();
+    running.httpServer.closeAllConnections();
+    await closed;
+  };
   return {
     bucket,
     endpoint,
@@ -44,8 +61,13 @@ export async function startTestS3(options: { listing?: boolean } = {}): Promise<
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_S3: endpoint,
     },
+    stop,
+    async start() {
+      if (server) return;
+      server = (await serve(first.port)).s3rver;
+    },
     async close() {
-      await server.close();
+      await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -29,6 +29,7 @@ import { arenaImages } from './027-arena-images.js';
 import { threadFolders } from './028-thread-folders.js';
 import { prompts } from './029-prompts.js';
 import { sessionDevices } from './030-session-devices.js';
+import { twoFactor } from './031-two-factor.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '028-thread-folders': threadFolders,
   '029-prompts': prompts,
   '030-session-devices': sessionDevices,
+  '031-two-factor': twoFactor,
 };

@@ -1,6 +1,7 @@
-import { ADMIN_OVERVIEW_PATH, ADMIN_PATHS } from '@ensemble/shared';
+import { ADMIN_OVERVIEW_PATH, ADMIN_PATHS, MESSAGES } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, type TestClient, createTestApp } from '../../test/app-factory.js';
+import { enrolTwoFactor } from '../two-factor/two-factor-test-kit.js';
 import { ADMIN_ENV, OPERATOR_EMAIL, signInAs, signInOperator } from './admin-test-kit.js';
 
 // Every operator call, with a body that would be valid for an operator.
@@ -97,6 +98,13 @@ describe(`admin route guard on ${TEST_DB}`, () => {
     expect((await op.get(ADMIN_PATHS.me)).statusCode).toBe(403);
     await t.ctx.db.kysely.updateTable('users').set({ email_verified: 1 }).where('id', '=', unverifiedId).execute();
     const real = unverified;
+    // An operator now, but one whose session has not passed a second factor: refused on every route, told why.
+    for (const k of CALLS) {
+      const res = await call(real, { ...k, body: k.body && { ...(k.body as object), user_id: victim } });
+      expect(res.statusCode, `${k.method} ${k.url}`).toBe(403);
+      expect(res.data).toMatchObject({ code: 'forbidden', message: MESSAGES.operatorsNeedTwoFactor });
+    }
+    await enrolTwoFactor(real);
     const me = await real.get(ADMIN_PATHS.me);
     expect(me.statusCode).toBe(200);
     expect(me.data.operator.email).toBe('someone@else.test');

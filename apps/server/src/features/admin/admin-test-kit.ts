@@ -32,13 +32,16 @@ export async function signInAs(
   return row.id;
 }
 
-/** Signs the client in as the configured, verified operator (made on first use). */
+/**
+ * Signs the client in as the configured, verified operator (made on first use), in a session that passed a second
+ * factor as the console requires (two-factor.test.ts drives the real enrolment and sign-in).
+ */
 export async function signInOperator(t: TestApp, client: TestClient): Promise<number> {
   const existing = await t.ctx.db.kysely.selectFrom('users').select('id').where('email', '=', OPERATOR_EMAIL).executeTakeFirst();
-  if (!existing) return signInAs(t, client, { email: OPERATOR_EMAIL, username: 'Ops' });
-  const session = await createSession(t.ctx.db, t.ctx.config.SESSION_SECRET, { userId: existing.id });
+  const id = existing?.id ?? (await signInAs(t, client, { email: OPERATOR_EMAIL, username: 'Ops' }));
+  const session = await createSession(t.ctx.db, t.ctx.config.SESSION_SECRET, { userId: id, secondFactor: 'totp' });
   client.cookies.set(SESSION_COOKIE, session.id);
-  return existing.id;
+  return id;
 }
 
 /** Sends a chat request that costs the model's credits (demo provider), as the chat screen does. */

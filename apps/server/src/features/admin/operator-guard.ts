@@ -19,17 +19,25 @@ export function isOperator(
 
 /**
  * The calling operator, or a 403 for anyone else (a guest, an account, an unverified or suspended
- * operator). Never creates a guest identity: an admin call must not mint one.
+ * operator) or an operator whose session did not pass a second factor. Never creates a guest identity: an admin call
+ * must not mint one.
  */
 export async function requireOperator(request: FastifyRequest, db: Db, adminEmails: readonly string[]): Promise<Operator> {
   const who = await request.existingIdentity();
   if (who?.kind === 'user' && adminEmails.length > 0) {
     const u = await db.kysely
       .selectFrom('users')
-      .select(['id', 'email', 'username', 'email_verified', 'suspended_at'])
-      .where('id', '=', who.userId)
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select(['users.id', 'email', 'username', 'email_verified', 'suspended_at', 'totp_enabled_at', 'sessions.second_factor'])
+      .where('users.id', '=', who.userId)
+      .where('sessions.id_hash', '=', who.sessionHash)
       .executeTakeFirst();
-    if (u && isOperator(adminEmails, u)) return { id: u.id, email: u.email, username: u.username };
+    if (u && isOperator(adminEmails, u)) {
+      // The console needs a session that passed a second factor: one leaked password must not open it.
+      if (!u.second_factor)
+        throw new AppError('forbidden', u.totp_enabled_at ? MESSAGES.operatorsSignInAgain : MESSAGES.operatorsNeedTwoFactor);
+      return { id: u.id, email: u.email, username: u.username };
+    }
   }
   throw new AppError('forbidden', MESSAGES.operatorsOnly);
 }

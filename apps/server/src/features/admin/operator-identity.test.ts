@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN_PATHS, AUTH_PATHS } from '@ensemble/shared';
+import { ADMIN_PATHS, AUTH_PATHS, MESSAGES } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestApp, createTestApp } from '../../test/app-factory.js';
+import { enrolTwoFactor } from '../two-factor/two-factor-test-kit.js';
 import { ADMIN_ENV, OPERATOR_EMAIL, signInOperator } from './admin-test-kit.js';
 
 const PASSWORD = 'a long and unusual passphrase 42';
@@ -50,6 +51,11 @@ describe(`operator identity on ${TEST_DB}`, () => {
     const ok = await other.get(link);
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/prod/settings?email_verified=1');
+    // An operator now, who must turn on two-factor sign-in before the console opens.
+    const enrol = await c.get(ADMIN_PATHS.me);
+    expect(enrol.statusCode).toBe(403);
+    expect(enrol.data.message).toBe(MESSAGES.operatorsNeedTwoFactor);
+    await enrolTwoFactor(c);
     expect((await c.get(ADMIN_PATHS.me)).data.operator.email).toBe(OPERATOR_EMAIL);
     // Single use.
     expect((await other.get(link)).headers.location).toBe('/prod/settings?email_verified=0');

@@ -9,6 +9,7 @@ import {
   MESSAGES,
   loginRequestSchema,
   registerRequestSchema,
+  type TwoFactorChallengeResponse,
 } from '@ensemble/shared';
 import type { AppContext } from '../../app-context.js';
 import { createRateLimiter, refuseTooMany } from '../../plugins/rate-limit.js';
@@ -23,6 +24,10 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import { profileRoutes } from './profile-routes.js';
 import { issueVerificationToken, verificationMail } from './email-verification.js';
 import { resetRoutes } from './reset-routes.js';
+import { reserveSignInAttempt } from './sign-in-limits.js';
+import { secretBoxFromConfig } from '../mcp/secret-box.js';
+import { createTwoFactorService } from '../two-factor/service.js';
+import { twoFactorRoutes } from '../two-factor/routes.js';
 import { verifyRoutes } from './verify-routes.js';
 import { findUserView } from './user-view.js';
 
@@ -45,6 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
     : null;
   const loginWindowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  const twoFactor = createTwoFactorService(db, secretBoxFromConfig(config));
+
+  /** The first step of a sign-in with two-factor on: a challenge for verify.php, which finishes it. */
+  async function askForCode(userId: number, guestId: number | null, message: string): Promise<TwoFactorChallengeResponse> {
+    const challenge = await twoFactor.createChallenge(userId, guestId, message);
+    return { status: 'two_factor_required', message: MESSAGES.twoFactorPrompt, challenge };
+  }
 
   async function signedIn(userId: number, message: string): Promise<AuthUserResponse> {
     const user = await findUserView(db.kysely, userId);
@@ -81,18 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(AUTH_PATHS.login, { schema: { body: loginRequestSchema } }, async (request, reply) => {
     const { email, password } = request.body;
-    // The attempt is counted before the password is checked and given back only when it was right,
-    // so parallel guesses cannot all pass a check that has not yet seen the others fail. The
-    // (account, address) key stops one address long before the account-wide key, so an attacker
-    // at one address cannot lock the owner out at another.
-    const reservation = await limiter.reserve(
-      [
-        { key: `login:acct-addr:${email}|${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS },
-        { key: `login:acct:${email}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
-        { key: `login:addr:${request.ip}`, limit: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
-      ],
-      loginWindowMs,
-    );
+    const reservation = await reserveSignInAttempt(limiter, config, email, request.ip);
     if (!reservation.allowed) {
       // Counted for the operators' abuse view, which outlives the throttle's own window.
       await recordAbuse(db.kysely, 'login_throttle', request.ip);
@@ -110,6 +111,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     if (!account || !ok) throw new AppError('unauthorized', INVALID_LOGIN);
     await reservation.release();
     if (account.suspended_at) throw new AppError('account_suspended', MESSAGES.accountSuspended);
+    // With two-factor sign-in on, the right password only earns the question for the code.
+    if (await twoFactor.isEnabled(account.id)) return askForCode(account.id, await callingGuest(request), 'Login successful');
     await completeSignIn(db, account.id, await callingGuest(request), 'Signed in');
     await reply.startSession({ userId: account.id });
     return signedIn(account.id, 'Login successful');
@@ -139,10 +142,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     // Only the verified claims name the account; the posted profile fields are ignored.
     const copyPicture = () => copyGooglePicture(google.picture, { origins: config.GOOGLE_PICTURE_ORIGINS }, ctx.storage, request.log);
     const { userId, created } = await signInWithGoogle(db, google, await callingGuest(request), copyPicture);
+    if (await twoFactor.isEnabled(userId)) return askForCode(userId, null, 'Login successful');
     await reply.startSession({ userId });
     return signedIn(userId, created ? 'Account created with Google' : 'Login successful');
   });
 
+  await app.register(twoFactorRoutes, { ctx, limiter, twoFactor, signedIn });
   await app.register(resetRoutes, { ctx, limiter, mailer });
   await app.register(verifyRoutes, { ctx, limiter, mailer });
   await app.register(profileRoutes, { db });

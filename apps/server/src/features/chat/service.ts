@@ -36,6 +36,7 @@ import { parseServerIds } from '../threads/settings.js';
 import { regenerateTarget } from './regenerate.js';
 import { applyAssistantToThread } from '../assistants/thread-assistant.js';
 import { countProviderError } from '../../metrics/metrics.js';
+import { isDependencyOutage } from '../../plugins/dependency-outage.js';
 import { noteFailedReply } from '../rollups/rollups.js';
 import { recordOutcome } from '../admin/provider-outcomes.js';
 import { chargeReference, settleCharge } from './open-charges.js';
@@ -386,6 +387,13 @@ async function generateImageReply(
           messageId: null,
         });
   } catch (error) {
+    // The bucket or the database did not answer (issue 44): not the provider's failure. Refunded, and answered 503
+    // with Retry-After by the error handler, as a retry will help.
+    if (!(error instanceof ProviderError) && isDependencyOutage(error)) {
+      deps.log.warn({ err: error }, 'storing a generated image failed: a service underneath did not answer');
+      await settleCharge(ctx.db, reference, 'refund');
+      throw error;
+    }
     const errorKind = error instanceof ProviderError ? error.kind : 'internal';
     countProviderError(resolved.adapter.id, errorKind);
     await noteFailedReply(ctx.db.kysely, deps.log, resolved.adapter.id, errorKind);

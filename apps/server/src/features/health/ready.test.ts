@@ -1,41 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { MESSAGES } from '@ensemble/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DB, type TestApp, createTestApp } from '../../test/app-factory.js';
 import { creditsOf } from '../../test/account-factory.js';
 import { freePort } from '../../test/free-port.js';
+import { ownRedis } from '../../test/own-services.js';
 import { until } from '../../test/until.js';
 
 const READY = '/api/ready';
-
-/** A redis-server of the test's own on a free port, which it can stop and start again on that port. */
-async function ownRedis(): Promise<{ url: string; start(): Promise<void>; stop(): Promise<void> }> {
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(
-      () =>
-        new Promise((resolve) => {
-          const s = connect(port, '127.0.0.1', () => {
-            s.destroy();
-            resolve(true);
-          });
-          s.on('error', () => resolve(false));
-        }),
-      10_000,
-    );
-  };
-  const stop = async () => {
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child?.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  };
-  await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop };
-}
 
 /** A TCP relay to PostgreSQL on a port of its own: closing it is the database going away, opening it again its return. */
 async function postgresRelay(): Promise<{ port: number; open(): Promise<void>; close(): Promise<void> }> {

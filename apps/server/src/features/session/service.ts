@@ -152,11 +152,18 @@ export async function createGuest(db: Db, clientAddress: string, perAddressPerDa
   });
 }
 
+/** Whom a new session is for; `secondFactor` when its sign-in passed one (the operator console requires it). */
+export interface SessionOwner {
+  userId?: number;
+  guestId?: number;
+  secondFactor?: 'totp' | 'recovery' | 'passkey';
+}
+
 /** Stores a new session for a user or guest and returns its raw id for the cookie. */
 export async function createSession(
   db: Db,
   secret: string,
-  owner: { userId?: number; guestId?: number },
+  owner: SessionOwner,
   client: { userAgent?: string | undefined; address?: string | undefined } = {},
 ): Promise<{ id: string; hash: string }> {
   const s = newSessionId(secret);
@@ -172,6 +179,7 @@ export async function createSession(
       expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(),
       user_agent: client.userAgent ? client.userAgent.slice(0, 400) : null,
       network: client.address ? networkOf(client.address) : null,
+      second_factor: owner.secondFactor ?? null,
     })
     .execute();
   return s;
