@@ -36,7 +36,7 @@ export default defineConfig({
       // Files share their worker's modules (each still gets a fresh jsdom): the app, React and the
       // lazy screens are imported once per worker instead of once per file.
       { extends: true as const, test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: mocking, isolate: false } },
-      ...(mocking.length ? [{ extends: true as const, test: { name: 'web-isolated', include: mocking, isolate: true } }] : []),
+      ...(mocking.length ? [{ extends: true as const, test: { name: 'web-isolated', include: mocking, isolate: true, env: { WEB_TESTS_MOCK_MODULES: '1' } } }] : []),
     ],
   },
 });

@@ -1,11 +1,13 @@
 import { MESSAGES } from '@ensemble/shared';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './helpers';
-import { registerFromPage, useJourney } from './harness';
+import { authenticatorCode, enrolOperatorFromPage, registerFromPage, useJourney } from './harness';
 import { confirmationLink } from './outbox';
 
 describe('a suspended account with an open tab', () => {
   const journey = useJourney({ ADMIN_EMAILS: 'opssuspends@example.com' });
+  /** The operator's authenticator secret, set up in the first test. */
+  let secret = '';
 
   it('is told that the account is suspended when it sends, and still after a reload, instead of quietly becoming a guest', async () => {
     const userContext = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -25,6 +27,7 @@ describe('a suspended account with an open tab', () => {
     await registerFromPage(op, 'opssuspends');
     await op.goto(await confirmationLink(journey.server, 'opssuspends@example.com'));
     await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
+    secret = await enrolOperatorFromPage(op, journey.server.url);
     const suspended = await callApi(op, '/api/admin/suspend.php', { user_id: userId, suspended: true, reason: 'Chargeback fraud' });
     expect(suspended.status).toBe(200);
 
@@ -58,14 +61,24 @@ describe('a suspended account with an open tab', () => {
     const opContext = await journey.browser.newContext();
     const op = await opContext.newPage();
     await op.goto(`${journey.server.url}/prod/settings`);
-    await op.evaluate(async () => {
-      await fetch('/api/auth/login.php', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'opssuspends@example.com', password: 'Plum-orchard-lantern-42' }),
-      });
-    });
+    // The operator signs in with the password and then the code from the app.
+    const signedIn = await op.evaluate(
+      async (code) => {
+        const post = async (path: string, body: unknown) =>
+          (
+            await fetch(path, {
+              method: 'POST',
+              credentials: 'include',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).json();
+        const first = await post('/api/auth/login.php', { email: 'opssuspends@example.com', password: 'Plum-orchard-lantern-42' });
+        return (await post('/api/auth/two_factor/verify.php', { challenge: first.challenge, code })).status;
+      },
+      authenticatorCode(secret, 1),
+    );
+    expect(signedIn).toBe('success');
     expect((await callApi(op, '/api/admin/suspend.php', { user_id: userId, suspended: true, reason: 'Spam' })).status).toBe(200);
 
     await user.reload();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { confirmationLink } from './outbox';
-import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
+import { collectConsoleErrors, registerFromPage, screenshot, useJourney, enrolOperatorFromPage } from './harness';
 
 describe('operator console', () => {
   const journey = useJourney({ ADMIN_EMAILS: 'opsjourney@example.com' });
@@ -26,8 +26,13 @@ describe('operator console', () => {
     await op.goto(await confirmationLink(journey.server, 'opsjourney@example.com'));
     await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
 
+    // An operator must turn on two-factor sign-in first: the console asks on the first visit.
     await op.goto(`${journey.server.url}/prod/admin`);
-    await op.getByRole('heading', { level: 1, name: 'Operator console' }).waitFor();
+    await op.getByRole('heading', { level: 1, name: 'Turn on two-factor sign-in' }).waitFor();
+    await op.getByTestId('two-factor-qr').waitFor();
+    await screenshot(op, 'operator-two-factor-1280');
+    expect(await seriousViolations(op)).toEqual([]);
+    await enrolOperatorFromPage(op, journey.server.url);
 
     // The overview draws its charts from the daily rollups: both sign-ups are in today's bar.
     await op.getByRole('link', { name: 'Overview' }).click();

@@ -2,7 +2,7 @@ import { FONTS } from '@ensemble/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type AxeFinding, seriousViolations } from './axe';
-import { registerFromPage, screenshot, sessionSettled, useJourney } from './harness';
+import { registerFromPage, screenshot, sessionSettled, useJourney, enrolOperatorFromPage } from './harness';
 import { callApi, pageWidth } from './helpers';
 import { confirmationLink } from './outbox';
 
@@ -61,6 +61,7 @@ describe('polish: layout and keyboard (issue 36)', () => {
       await registerFromPage(op, 'layoutop');
       await op.goto(await confirmationLink(journey.server, 'layoutop@example.com'));
       await op.getByText('Thank you: your e-mail address is confirmed.').waitFor();
+      await enrolOperatorFromPage(op, journey.server.url);
       // On the phone: find the user and grant credits, so the audit log has a row to scroll.
       await op.goto(`${journey.server.url}/prod/admin/users`);
       await op.getByLabel('Search by e-mail or name').fill('layoutuser');

@@ -19,7 +19,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/auth/check_session.php': 'The signed-in user, or 401 for a guest (whose session it starts)',
   'POST /api/auth/register.php': 'Create an account with e-mail and password, and sign in',
   'POST /api/auth/login.php': 'Sign in with e-mail and password (answers a two-factor challenge when the account has it on)',
-  'GET /api/auth/two_factor.php': "Whether two-factor sign-in is on, the recovery codes left, and whether this session passed it",
+  'GET /api/auth/two_factor.php': 'Whether two-factor sign-in is on, the recovery codes left, and whether this session passed it',
   'POST /api/auth/two_factor/setup.php': 'A new TOTP secret and its otpauth:// URI, to confirm with enable.php',
   'POST /api/auth/two_factor/enable.php': 'Turn on two-factor sign-in with a code from the new secret; answers ten recovery codes, once',
   'POST /api/auth/two_factor/disable.php': 'Turn off two-factor sign-in (a current code or a recovery code)',

@@ -3,11 +3,14 @@ import { BASE_PATH } from '@ensemble/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/session';
 
+/** Every screen module made below, so the tests can load them all before their clocks start (loadEveryScreen). */
+const everyScreen: Array<{ load(): Promise<unknown> }> = [];
+
 /** A screen's module: loaded once, on demand or ahead (preloadScreen), and known once it has arrived. */
 function screenModule<M>(load: () => Promise<M>) {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
-  return {
+  const module = {
     load: () => {
       loading ??= load().then(
         (module) => (loaded = module),
@@ -21,6 +24,16 @@ function screenModule<M>(load: () => Promise<M>) {
     },
     loaded: () => loaded,
   };
+  everyScreen.push(module);
+  return module;
+}
+
+/**
+ * Loads the code of every screen (for the unit tests' setup): compiling a screen on a busy machine can take longer than
+ * a test waits for it to appear, and is not what the test is about.
+ */
+export function loadEveryScreen(): Promise<unknown> {
+  return Promise.all(everyScreen.map((screen) => screen.load()));
 }
 
 /**

@@ -49,7 +49,15 @@ export function stubApi(options: { user?: User | null; routes?: Record<string, F
     'GET /api/config/get_frontend_config.php': { json: { google_client_id: '', demo_mode: true, payments_enabled: false } },
     'POST /api/auth/logout.php': { json: { status: 'success' } },
     // An account's Settings lists its signed-in devices: this one alone unless a test says otherwise.
-    ...(options.user ? { 'GET /api/auth/sessions.php': { json: { status: 'success', sessions: [THIS_DEVICE] } } } : {}),
+    // And its two-factor sign-in, off.
+    ...(options.user
+      ? {
+          'GET /api/auth/sessions.php': { json: { status: 'success', sessions: [THIS_DEVICE] } },
+          'GET /api/auth/two_factor.php': {
+            json: { status: 'success', enabled: false, recovery_codes_left: 0, session_verified: false, required: false },
+          },
+        }
+      : {}),
     ...options.routes,
   };
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

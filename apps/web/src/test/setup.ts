@@ -5,11 +5,18 @@ import { defaultPreferences, usePreferences } from '@/features/preferences';
 import { i18n } from '@/i18n';
 import { activateLanguage } from '@/i18n/languages';
 import { noteConnection } from '@/lib/connection';
+import { loadEveryScreen } from '@/app/page-routes';
 
 // findBy/waitFor wait up to 10 s: on a loaded two-core machine a first render of a lazy screen can
 // take seconds, and a wait that ends early fails a test that is right.
 // A wait that is met ends at once, so this costs a passing test nothing.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The lazy screens' code is loaded before any test's wait starts: a file whose first test opened a screen would
+// otherwise wait for the screen to be compiled (seconds, on a busy machine) inside its findBy. Once per worker.
+// Not in the files that replace a module (vi.mock, the web-isolated project): the screens would import the real one
+// before the file's mock is in place.
+if (!process.env.WEB_TESTS_MOCK_MODULES) await loadEveryScreen();
 
 // A request of the previous test answered after its end (with nothing stubbed, it gets no answer) leaves this one
 // connected.

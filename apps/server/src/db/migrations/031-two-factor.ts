@@ -14,7 +14,10 @@ export const twoFactor = (dialect: Dialect): Migration => ({
     await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute();
     await db.schema.alterTable('users').addColumn('totp_pending_secret', 'text').execute();
     await db.schema.alterTable('users').addColumn('totp_enabled_at', 'text').execute();
-    await db.schema.alterTable('users').addColumn('totp_last_step', dialect === 'postgres' ? 'bigint' : 'integer').execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('totp_last_step', dialect === 'postgres' ? 'bigint' : 'integer')
+      .execute();
     await db.schema.alterTable('sessions').addColumn('second_factor', 'text').execute();
     await db.schema
       .createTable('recovery_codes')

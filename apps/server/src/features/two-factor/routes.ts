@@ -23,7 +23,7 @@ import type { TwoFactorService } from './service.js';
 /** The account signed in on this device (not through an API key); guests have nothing to protect. */
 async function accountOf(request: FastifyRequest): Promise<Extract<Identity, { kind: 'user' }>> {
   const who = await request.existingIdentity();
-  if (!who || who.kind !== 'user' || who.apiKeyId) throw new AppError('forbidden', MESSAGES.twoFactorSignUp);
+  if (who?.kind !== 'user' || who.apiKeyId) throw new AppError('forbidden', MESSAGES.twoFactorSignUp);
   return who;
 }
 
@@ -40,7 +40,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     const who = await accountOf(request);
     const [state, user] = await Promise.all([
       twoFactor.status(who.userId, who.sessionHash),
-      db.kysely.selectFrom('users').select(['email', 'email_verified', 'suspended_at']).where('id', '=', who.userId).executeTakeFirstOrThrow(),
+      db.kysely
+        .selectFrom('users')
+        .select(['email', 'email_verified', 'suspended_at'])
+        .where('id', '=', who.userId)
+        .executeTakeFirstOrThrow(),
     ]);
     reply.header('Cache-Control', 'no-store');
     return {
@@ -58,11 +62,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     return { status: 'success', ...(await twoFactor.setup(who.userId)) };
   });
 
-  app.post(TWO_FACTOR_PATHS.enable, { schema: { body: twoFactorCodeRequestSchema } }, async (request, reply): Promise<RecoveryCodesResponse> => {
-    const who = await accountOf(request);
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'success', recovery_codes: await twoFactor.enable(who.userId, request.body.code, who.sessionHash) };
-  });
+  app.post(
+    TWO_FACTOR_PATHS.enable,
+    { schema: { body: twoFactorCodeRequestSchema } },
+    async (request, reply): Promise<RecoveryCodesResponse> => {
+      const who = await accountOf(request);
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'success', recovery_codes: await twoFactor.enable(who.userId, request.body.code, who.sessionHash) };
+    },
+  );
 
   app.post(TWO_FACTOR_PATHS.disable, { schema: { body: twoFactorCodeRequestSchema } }, async (request) => {
     const who = await accountOf(request);
@@ -84,11 +92,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     const { challenge, code } = request.body;
     const found = await twoFactor.findChallenge(challenge);
     if (!found) throw new AppError('unauthorized', MESSAGES.twoFactorChallengeExpired);
-    const account = await db.kysely
-      .selectFrom('users')
-      .select(['email', 'suspended_at'])
-      .where('id', '=', found.userId)
-      .executeTakeFirst();
+    const account = await db.kysely.selectFrom('users').select(['email', 'suspended_at']).where('id', '=', found.userId).executeTakeFirst();
     if (!account) throw new AppError('unauthorized', MESSAGES.twoFactorChallengeExpired);
     // A wrong code counts against the same limits as a wrong password.
     const reservation = await reserveSignInAttempt(limiter, config, account.email, request.ip);

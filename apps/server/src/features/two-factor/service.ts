@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, MESSAGES } from '@ensemble/shared';
 import { type Db, now } from '../../db/connection.js';
-import type { SecretBox } from '../mcp/secret-box.js';
+import { type SecretBox, SecretUnreadable } from '../mcp/secret-box.js';
 import { recordActivity } from '../auth/account-service.js';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
 import { matchingStep, newTotpSecret, totpUri } from './totp.js';
@@ -19,10 +19,18 @@ function store(box: SecretBox | null, secret: string): string {
   return box ? box.seal(secret, PURPOSE) : `${PLAIN}${secret}`;
 }
 
+/** A secret sealed with a key this server no longer has cannot be checked: the operator must set ENCRYPTION_KEY back. */
+const UNREADABLE = 'Two-factor sign-in cannot be checked on this server right now: its encryption key has changed. Please contact support.';
+
 function read(box: SecretBox | null, stored: string): string {
   if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
-  if (!box) throw new AppError('internal', 'a two-factor secret is sealed, but ENCRYPTION_KEY is not set');
-  return box.open(stored, PURPOSE);
+  if (!box) throw new AppError('unavailable', UNREADABLE);
+  try {
+    return box.open(stored, PURPOSE);
+  } catch (error) {
+    if (error instanceof SecretUnreadable) throw new AppError('unavailable', UNREADABLE);
+    throw error;
+  }
 }
 
 const challengeHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -124,7 +132,11 @@ export function createTwoFactorService(db: Db, box: SecretBox | null): TwoFactor
       const { email, totp_enabled_at } = await account(userId);
       if (totp_enabled_at) throw new AppError('conflict', MESSAGES.twoFactorAlreadyEnabled);
       const secret = newTotpSecret();
-      await k.updateTable('users').set({ totp_pending_secret: store(box, secret) }).where('id', '=', userId).execute();
+      await k
+        .updateTable('users')
+        .set({ totp_pending_secret: store(box, secret) })
+        .where('id', '=', userId)
+        .execute();
       return { secret, uri: totpUri(secret, email) };
     },
 
@@ -181,7 +193,13 @@ export function createTwoFactorService(db: Db, box: SecretBox | null): TwoFactor
       await k.deleteFrom('sign_in_challenges').where('expires_at', '<', new Date(t).toISOString()).execute();
       await k
         .insertInto('sign_in_challenges')
-        .values({ id_hash: challengeHash(token), user_id: userId, guest_id: guestId, message, expires_at: new Date(t + CHALLENGE_TTL_MS).toISOString() })
+        .values({
+          id_hash: challengeHash(token),
+          user_id: userId,
+          guest_id: guestId,
+          message,
+          expires_at: new Date(t + CHALLENGE_TTL_MS).toISOString(),
+        })
         .execute();
       return token;
     },

@@ -81,7 +81,9 @@ describe(`two-factor sign-in on ${TEST_DB}`, () => {
     });
     const setup = await c.post(TWO_FACTOR_PATHS.setup, {});
     expect(setup.data.uri).toMatch(/^otpauth:\/\/totp\/Ensemble:ann%40example\.test\?/);
-    const wrong = await c.post(TWO_FACTOR_PATHS.enable, { code: '000000' === totpCode(setup.data.secret, Date.now()) ? '111111' : '000000' });
+    const wrong = await c.post(TWO_FACTOR_PATHS.enable, {
+      code: '000000' === totpCode(setup.data.secret, Date.now()) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.data.message).toBe(MESSAGES.twoFactorWrongCode);
     // Not on until confirmed: a sign-in meanwhile needs only the password.
@@ -134,9 +136,9 @@ describe(`two-factor sign-in on ${TEST_DB}`, () => {
     const renewed = await c.post(TWO_FACTOR_PATHS.recoveryCodes, { code: codes[0] });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect((await third.c.post(TWO_FACTOR_PATHS.verify, { challenge: third.challenge, code: codes[1] })).statusCode).toBe(401);
-    expect((await third.c.post(TWO_FACTOR_PATHS.verify, { challenge: third.challenge, code: renewed.data.recovery_codes[0] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await third.c.post(TWO_FACTOR_PATHS.verify, { challenge: third.challenge, code: renewed.data.recovery_codes[0] })).statusCode,
+    ).toBe(200);
 
     // Turning it off asks for a current code.
     expect((await c.post(TWO_FACTOR_PATHS.disable, { code: '000000' })).statusCode).toBe(400);
@@ -160,7 +162,11 @@ describe(`two-factor sign-in on ${TEST_DB}`, () => {
       const c = sealed.client();
       await c.post(AUTH_PATHS.register, { email: 'sealed@example.test', username: 'sealed', password: PASSWORD });
       const { secret } = await enrolTwoFactor(c);
-      const row = await sealed.ctx.db.kysely.selectFrom('users').select('totp_secret').where('email', '=', 'sealed@example.test').executeTakeFirstOrThrow();
+      const row = await sealed.ctx.db.kysely
+        .selectFrom('users')
+        .select('totp_secret')
+        .where('email', '=', 'sealed@example.test')
+        .executeTakeFirstOrThrow();
       expect(row.totp_secret).toMatch(/^v1\./);
       expect(row.totp_secret).not.toContain(secret);
       const login = await sealed.client().post(AUTH_PATHS.login, { email: 'sealed@example.test', password: PASSWORD });
@@ -168,6 +174,29 @@ describe(`two-factor sign-in on ${TEST_DB}`, () => {
       expect(ok.statusCode, ok.body).toBe(200);
     } finally {
       await sealed.close();
+    }
+    // Another key cannot open it: a clear refusal, never a 500 with a stack.
+    const rekeyed = await createTestApp({ ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64') });
+    try {
+      const c = rekeyed.client();
+      await c.post(AUTH_PATHS.register, { email: 'rekeyed@example.test', username: 'rekeyed', password: PASSWORD });
+      await enrolTwoFactor(c);
+      const stored = await rekeyed.ctx.db.kysely
+        .selectFrom('users')
+        .select('totp_secret')
+        .where('email', '=', 'rekeyed@example.test')
+        .executeTakeFirstOrThrow();
+      const other = Buffer.alloc(32, 9).toString('base64');
+      const { createSecretBox, parseEncryptionKey } = await import('../mcp/secret-box.js');
+      const resealed = createSecretBox(parseEncryptionKey(other) as Buffer).seal('JBSWY3DPEHPK3PXP', 'totp-secret');
+      expect(stored.totp_secret).not.toBe(resealed);
+      await rekeyed.ctx.db.kysely.updateTable('users').set({ totp_secret: resealed }).where('email', '=', 'rekeyed@example.test').execute();
+      const login = await rekeyed.client().post(AUTH_PATHS.login, { email: 'rekeyed@example.test', password: PASSWORD });
+      const refused = await rekeyed.client().post(TWO_FACTOR_PATHS.verify, { challenge: login.data.challenge, code: '123456' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.data.message).toMatch(/encryption key has changed/);
+    } finally {
+      await rekeyed.close();
     }
   });
 

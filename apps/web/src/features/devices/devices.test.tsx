@@ -70,11 +70,12 @@ describe('signed-in devices in Settings', () => {
     expect(within(section).getByRole('button', { name: 'Sign out all other devices' })).toBeInTheDocument();
   });
 
-  it('comes right after the e-mail section', async () => {
+  it('comes after the e-mail and two-factor sign-in sections', async () => {
     stubApi({ user: TEST_USER, routes: { 'GET /api/auth/sessions.php': listOf(() => [session()]) } });
     await openDevices();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings[headings.indexOf('E-mail') + 1]).toBe('Signed-in devices');
+    const email = headings.indexOf('E-mail');
+    expect(headings.slice(email, email + 3)).toEqual(['E-mail', 'Two-factor sign-in', 'Signed-in devices']);
   });
 
   it('signs out another device: posts its id, and its row goes once the list is read again', async () => {

@@ -7,6 +7,7 @@ import { Page } from '@/components/page';
 import { SiteFooter } from '@/components/site-footer';
 import { ApiKeysPanel } from '@/features/api-keys';
 import { DevicesPanel } from '@/features/devices';
+import { TwoFactorPanel } from '@/features/two-factor';
 import { McpServersPanel } from '@/features/mcp-servers';
 import { usePreferences } from '@/features/preferences';
 import { ShareLinksList } from '@/features/share';
@@ -52,6 +53,15 @@ export function SettingsScreen() {
           <SystemPromptSection />
           {user && <SpendingSection />}
           {user && <EmailSection user={user} />}
+          {user && (
+            <SettingsSection
+              id="two-factor"
+              title={t`Two-factor sign-in`}
+              description={t`A code from an authenticator app on your phone, asked for after your password, so that a leaked password alone cannot open your account.`}
+            >
+              <TwoFactorPanel />
+            </SettingsSection>
+          )}
           {user && (
             <SettingsSection
               id="devices"

@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { NavLink, Route, Routes } from 'react-router';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/ui/spinner';
+import { RecoveryCodesNotice, TwoFactorSetup } from '@/features/two-factor';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { operatorQuery } from '../api/admin-queries';
@@ -29,8 +31,37 @@ const TABS = [
   { to: '/admin/tools', label: msg`Tool servers`, end: false },
 ];
 
+/** The server's message code of a refusal, when it sent one. */
+const messageCode = (error: unknown) =>
+  error instanceof ApiError ? (error.body as { message_code?: string } | undefined)?.message_code : undefined;
+
+/** An operator without two-factor sign-in is asked to turn it on here, on the first visit; the console opens after. */
+function EnrolTwoFactor() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  return (
+    <Page width="md" title={t`Turn on two-factor sign-in`}>
+      <div className="flex flex-col gap-5">
+        <p className="text-fg">
+          <Trans>
+            Operators must use two-factor sign-in: a code from an app on your phone, asked for after your password. Set it up to open the
+            console.
+          </Trans>
+        </p>
+        {codes ? (
+          <RecoveryCodesNotice codes={codes} onDone={() => void queryClient.invalidateQueries({ queryKey: operatorQuery().queryKey })} />
+        ) : (
+          <TwoFactorSetup onEnabled={setCodes} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
 function Refused({ error }: { error: unknown }) {
   const { t } = useLingui();
+  if (messageCode(error) === 'operatorsNeedTwoFactor') return <EnrolTwoFactor />;
   const text = error instanceof ApiError ? error.message : t`The operator console could not be loaded.`;
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">

@@ -1,15 +1,12 @@
-import { AUTH_PATHS, type AuthUserResponse, type GoogleSignInRequest, MESSAGES, type User } from '@ensemble/shared';
+import { AUTH_PATHS, type GoogleSignInRequest, MESSAGES, type SignInAnswer } from '@ensemble/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { completeSignIn } from '@/features/session';
 import { apiPost } from '@/lib/api-client';
-import { AuthFlowError } from '../auth-errors';
+import { type SignInStep, confirmSignIn, signInStep } from './login';
 import { googleSignInBody } from '../google-credential';
 
 /** POST user_handler.php with Google's ID token and the profile fields read from it. */
-export async function googleSignIn(body: GoogleSignInRequest): Promise<User> {
-  const answer = await apiPost<AuthUserResponse>(AUTH_PATHS.userHandler, body);
-  if (answer?.status !== 'success' || !answer.user) throw new AuthFlowError(MESSAGES.googleFailed);
-  return answer.user;
+export async function googleSignIn(body: GoogleSignInRequest): Promise<SignInStep> {
+  return signInStep(await apiPost<SignInAnswer>(AUTH_PATHS.userHandler, body), MESSAGES.googleFailed);
 }
 
 /**
@@ -19,10 +16,6 @@ export async function googleSignIn(body: GoogleSignInRequest): Promise<User> {
 export function useGoogleSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credential: string) => {
-      const user = await googleSignIn(googleSignInBody(credential));
-      if (!(await completeSignIn(queryClient, user))) throw new AuthFlowError(MESSAGES.sessionValidationFailed);
-      return user;
-    },
+    mutationFn: async (credential: string) => confirmSignIn(queryClient, await googleSignIn(googleSignInBody(credential))),
   });
 }

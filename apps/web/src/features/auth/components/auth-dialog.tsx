@@ -11,6 +11,7 @@ import { SessionExpiredNotice } from './form-notices';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { TwoFactorForm } from './two-factor-form';
 import { SignedInPanel } from './signed-in-panel';
 
 /** The forms of the auth panel (screens.md section 4: login, register, forgot-password). */
@@ -60,6 +61,8 @@ export function AuthDialog() {
   );
   // While a sign-in completes the user is already set; the form stays up until it is confirmed.
   const [signingIn, setSigningIn] = useState(false);
+  // After a right password (or Google) on an account with two-factor on: the challenge the code answers.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const sessionExpired = expired || (location.state as Partial<AuthRedirectState> | null)?.sessionExpired === true;
 
   const handleOpenChange = (open: boolean) => {
@@ -69,12 +72,25 @@ export function AuthDialog() {
   };
   const handleSignedIn = () => void navigate(takeAuthReturn(), { replace: true });
   const showSignIn = useCallback(() => setView('login'), [setView]);
-  const flow = { onSigningIn: setSigningIn, onSignedIn: handleSignedIn };
+  const flow = { onSigningIn: setSigningIn, onSignedIn: handleSignedIn, onChallenge: setChallenge };
 
   if (user && !signingIn) {
     return (
       <Dialog open onOpenChange={handleOpenChange} title={t`Your Account`} description={t`You are signed in.`} size="sm">
         <SignedInPanel user={user} />
+      </Dialog>
+    );
+  }
+  if (challenge && view === 'login') {
+    return (
+      <Dialog
+        open
+        onOpenChange={handleOpenChange}
+        title={t`Two-factor sign-in`}
+        description={t`Your account is protected with a second step.`}
+        size="sm"
+      >
+        <TwoFactorForm challenge={challenge} {...flow} onBack={() => setChallenge(null)} />
       </Dialog>
     );
   }

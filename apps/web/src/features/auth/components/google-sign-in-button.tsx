@@ -24,7 +24,7 @@ const clampWidth = (px: number) => Math.max(200, Math.min(400, Math.floor(px)));
  * client id. A credential is posted to user_handler.php; failures show 'Google sign in failed'
  * (or 'Invalid credential format' for an unreadable credential, or the server's rate-limit text).
  */
-export function GoogleSignInButton({ onSigningIn, onSignedIn }: SignInFlowHandlers) {
+export function GoogleSignInButton({ onSigningIn, onSignedIn, onChallenge }: SignInFlowHandlers) {
   const { config } = useFrontendConfig();
   const clientId = config.google_client_id;
   const { identity, failed } = useGoogleIdentity(clientId);
@@ -39,10 +39,17 @@ export function GoogleSignInButton({ onSigningIn, onSignedIn }: SignInFlowHandle
     if (!credential || googleMutation.isPending) return;
     setFailure(null);
     onSigningIn(true);
-    googleMutation.mutateAsync(credential).then(onSignedIn, (error: unknown) => {
-      onSigningIn(false);
-      setFailure(googleFailureText(error));
-    });
+    googleMutation.mutateAsync(credential).then(
+      (step) => {
+        if (!step.challenge) return onSignedIn();
+        onSigningIn(false);
+        onChallenge(step.challenge);
+      },
+      (error: unknown) => {
+        onSigningIn(false);
+        setFailure(googleFailureText(error));
+      },
+    );
   };
 
   useEffect(() => {

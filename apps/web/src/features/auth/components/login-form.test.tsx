@@ -87,6 +87,48 @@ describe('the Sign In form', () => {
     expect(screen.getByRole('button', { name: 'Account menu for ada' })).toBeInTheDocument();
   });
 
+  it('asks for the code when two-factor sign-in is on, refuses a wrong one in place, and signs in with a recovery code', async () => {
+    const session = switchableSession();
+    const fetchStub = stubApi({
+      routes: {
+        'GET /api/auth/check_session.php': session.route,
+        'POST /api/auth/login.php': { json: { status: 'two_factor_required', message: 'Enter the code', challenge: 'c'.repeat(43) } },
+        'POST /api/auth/two_factor/verify.php': (init) => {
+          const { code } = JSON.parse(String(init?.body));
+          if (code !== 'abcde-fghjk')
+            return {
+              status: 401,
+              json: {
+                status: 'unauthorized',
+                message: 'That code is not right. Check the time on your phone and try again, or use a recovery code.',
+              },
+            };
+          session.signIn(TEST_USER);
+          return { json: { status: 'success', message: 'Login successful', user: TEST_USER } };
+        },
+      },
+    });
+    const { router } = await openSignIn();
+    await fillAndSubmit('ada@example.com', 'correct-horse-battery');
+    const step = await screen.findByRole('dialog', { name: 'Two-factor sign-in' });
+    // Not signed in yet: the password alone did not make a session.
+    expect(within(step).queryByRole('button', { name: 'Account menu for ada' })).not.toBeInTheDocument();
+    await userEvent.type(within(step).getByLabelText('Authentication code'), '12');
+    await userEvent.click(within(step).getByRole('button', { name: 'Sign In' }));
+    expect(within(step).getByText('Enter the 6-digit code your app shows.')).toBeInTheDocument();
+    expect(called(fetchStub, '/api/auth/two_factor/verify.php')).toBe(false);
+    await userEvent.type(within(step).getByLabelText('Authentication code'), '3456');
+    await userEvent.click(within(step).getByRole('button', { name: 'Sign In' }));
+    expect(await within(step).findByRole('alert')).toHaveTextContent('That code is not right.');
+    expect(sentBody(fetchStub, '/api/auth/two_factor/verify.php')).toEqual({ challenge: 'c'.repeat(43), code: '123456' });
+
+    await userEvent.click(within(step).getByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.type(within(step).getByLabelText('Recovery code'), 'abcde-fghjk');
+    await userEvent.click(within(step).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread'));
+    expect(await screen.findByRole('button', { name: 'Account menu for ada' })).toBeInTheDocument();
+  });
+
   it('returns to the remembered origin after signing in', async () => {
     const session = switchableSession();
     stubApi({

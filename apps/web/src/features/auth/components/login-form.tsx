@@ -15,12 +15,15 @@ export interface SignInFlowHandlers {
   onSigningIn(active: boolean): void;
   /** The sign-in succeeded and the session check agreed. */
   onSignedIn(): void;
+  /** The password (or Google) was right and two-factor sign-in asks for a code: the challenge for it. */
+  onChallenge(challenge: string): void;
 }
 
 /** The Sign In form: e-mail, password, 'Forgot Password', and a link to Create Account. */
 export function LoginForm({
   onSigningIn,
   onSignedIn,
+  onChallenge,
   onForgotPassword,
   onCreateAccount,
   googleButton,
@@ -41,8 +44,11 @@ export function LoginForm({
     if (!isValid(found)) return;
     onSigningIn(true);
     try {
-      await loginMutation.mutateAsync({ email: email.trim(), password });
-      onSignedIn();
+      const step = await loginMutation.mutateAsync({ email: email.trim(), password });
+      if (step.challenge) {
+        onSigningIn(false);
+        onChallenge(step.challenge);
+      } else onSignedIn();
     } catch (error) {
       onSigningIn(false);
       setFailure(authFailureText(error, { refused: MESSAGES.loginFailed, broken: MESSAGES.loginError }));
