@@ -136,8 +136,14 @@ export const MESSAGES = {
   twoFactorAlreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
   twoFactorNoSetup: 'Start the set-up again: there is no new secret to confirm.',
   twoFactorSignUp: 'Sign up to protect an account with two-factor sign-in.',
-  operatorsNeedTwoFactor: 'Operators must use two-factor sign-in. Turn it on to open the console.',
-  operatorsSignInAgain: 'Sign out and sign in again with your authentication code to open the console.',
+  operatorsNeedTwoFactor: 'Operators must use two-factor sign-in or a passkey. Turn it on to open the console.',
+  operatorsSignInAgain: 'Sign out and sign in again with your authentication code or a passkey to open the console.',
+  // passkeys (issue 44)
+  passkeySignUp: 'Sign up to add a passkey.',
+  passkeysMax: (max: number) => `You can keep at most ${max} passkeys. Remove one first.`,
+  passkeyNotFound: 'No such passkey.',
+  passkeyRefused: 'This passkey could not be verified. Please try again.',
+  passkeyUnknown: 'This passkey is not registered here. Sign in with your password, then add it in Settings.',
   // MCP tool servers (issue 40)
   mcpSignUp: 'Sign up to add tool servers.',
   mcpServersMax: (max: number) => `You can add at most ${max} tool servers. Delete one first.`,

@@ -27,6 +27,7 @@ export * from './api/search.js';
 export * from './api/keys.js';
 export * from './api/sessions.js';
 export * from './api/two-factor.js';
+export * from './api/passkeys.js';
 export * from './api/mcp.js';
 export * from './api/assistant-paths.js';
 export * from './api/assistants.js';

@@ -83,6 +83,29 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports, or null. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebAuthnChallengesTable {
+  id_hash: string;
+  /** The account registering; null for a sign-in (whose account the passkey names). */
+  user_id: number | null;
+  kind: 'register' | 'sign_in';
+  expires_at: string;
+}
+
 export interface SignInChallengesTable {
   id_hash: string;
   user_id: number;
@@ -351,6 +374,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebAuthnChallengesTable;
   api_images: ApiImagesTable;
   tool_decisions: ToolDecisionsTable;
   mcp_servers: McpServersTable;

@@ -49,10 +49,11 @@ export function stubApi(options: { user?: User | null; routes?: Record<string, F
     'GET /api/config/get_frontend_config.php': { json: { google_client_id: '', demo_mode: true, payments_enabled: false } },
     'POST /api/auth/logout.php': { json: { status: 'success' } },
     // An account's Settings lists its signed-in devices: this one alone unless a test says otherwise.
-    // And its two-factor sign-in, off.
+    // And its two-factor sign-in, off, without passkeys.
     ...(options.user
       ? {
           'GET /api/auth/sessions.php': { json: { status: 'success', sessions: [THIS_DEVICE] } },
+          'GET /api/auth/passkeys.php': { json: { status: 'success', passkeys: [] } },
           'GET /api/auth/two_factor.php': {
             json: { status: 'success', enabled: false, recovery_codes_left: 0, session_verified: false, required: false },
           },

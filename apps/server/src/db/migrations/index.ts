@@ -30,6 +30,7 @@ import { threadFolders } from './028-thread-folders.js';
 import { prompts } from './029-prompts.js';
 import { sessionDevices } from './030-session-devices.js';
 import { twoFactor } from './031-two-factor.js';
+import { passkeys } from './032-passkeys.js';
 
 /** Every migration by name; names sort in the order they run. */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
@@ -63,4 +64,5 @@ export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '029-prompts': prompts,
   '030-session-devices': sessionDevices,
   '031-two-factor': twoFactor,
+  '032-passkeys': passkeys,
 };

@@ -34,8 +34,10 @@ export async function requireOperator(request: FastifyRequest, db: Db, adminEmai
       .executeTakeFirst();
     if (u && isOperator(adminEmails, u)) {
       // The console needs a session that passed a second factor: one leaked password must not open it.
-      if (!u.second_factor)
-        throw new AppError('forbidden', u.totp_enabled_at ? MESSAGES.operatorsSignInAgain : MESSAGES.operatorsNeedTwoFactor);
+      if (!u.second_factor) {
+        const passkey = await db.kysely.selectFrom('passkeys').select('id').where('user_id', '=', u.id).executeTakeFirst();
+        throw new AppError('forbidden', u.totp_enabled_at || passkey ? MESSAGES.operatorsSignInAgain : MESSAGES.operatorsNeedTwoFactor);
+      }
       return { id: u.id, email: u.email, username: u.username };
     }
   }

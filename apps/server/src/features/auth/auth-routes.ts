@@ -28,6 +28,7 @@ import { reserveSignInAttempt } from './sign-in-limits.js';
 import { secretBoxFromConfig } from '../mcp/secret-box.js';
 import { createTwoFactorService } from '../two-factor/service.js';
 import { twoFactorRoutes } from '../two-factor/routes.js';
+import { passkeyRoutes } from '../passkeys/routes.js';
 import { verifyRoutes } from './verify-routes.js';
 import { findUserView } from './user-view.js';
 
@@ -148,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   await app.register(twoFactorRoutes, { ctx, limiter, twoFactor, signedIn });
+  await app.register(passkeyRoutes, { ctx, limiter, signedIn });
   await app.register(resetRoutes, { ctx, limiter, mailer });
   await app.register(verifyRoutes, { ctx, limiter, mailer });
   await app.register(profileRoutes, { db });

@@ -8,6 +8,7 @@ import { SiteFooter } from '@/components/site-footer';
 import { ApiKeysPanel } from '@/features/api-keys';
 import { DevicesPanel } from '@/features/devices';
 import { TwoFactorPanel } from '@/features/two-factor';
+import { PasskeysPanel } from '@/features/passkeys';
 import { McpServersPanel } from '@/features/mcp-servers';
 import { usePreferences } from '@/features/preferences';
 import { ShareLinksList } from '@/features/share';
@@ -60,6 +61,15 @@ export function SettingsScreen() {
               description={t`A code from an authenticator app on your phone, asked for after your password, so that a leaked password alone cannot open your account.`}
             >
               <TwoFactorPanel />
+            </SettingsSection>
+          )}
+          {user && (
+            <SettingsSection
+              id="passkeys"
+              title={t`Passkeys`}
+              description={t`Sign in with your fingerprint, face or device PIN instead of a password. A passkey also counts as a second factor.`}
+            >
+              <PasskeysPanel />
             </SettingsSection>
           )}
           {user && (

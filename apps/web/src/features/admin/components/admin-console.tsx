@@ -6,6 +6,7 @@ import { ShieldAlert } from 'lucide-react';
 import { NavLink, Route, Routes } from 'react-router';
 import { Page } from '@/components/page';
 import { Spinner } from '@/components/ui/spinner';
+import { AddPasskeyForm } from '@/features/passkeys';
 import { RecoveryCodesNotice, TwoFactorSetup } from '@/features/two-factor';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -40,6 +41,7 @@ function EnrolTwoFactor() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: operatorQuery().queryKey });
   return (
     <Page width="md" title={t`Turn on two-factor sign-in`}>
       <div className="flex flex-col gap-5">
@@ -50,9 +52,20 @@ function EnrolTwoFactor() {
           </Trans>
         </p>
         {codes ? (
-          <RecoveryCodesNotice codes={codes} onDone={() => void queryClient.invalidateQueries({ queryKey: operatorQuery().queryKey })} />
+          <RecoveryCodesNotice codes={codes} onDone={reload} />
         ) : (
-          <TwoFactorSetup onEnabled={setCodes} />
+          <>
+            <TwoFactorSetup onEnabled={setCodes} />
+            <div className="border-t border-border pt-5">
+              <h2 className="mb-1 text-lg text-fg">
+                <Trans>Or use a passkey</Trans>
+              </h2>
+              <p className="mb-3 text-sm text-muted">
+                <Trans>Your fingerprint, face or device PIN counts as the second factor too.</Trans>
+              </p>
+              <AddPasskeyForm onAdded={reload} />
+            </div>
+          </>
         )}
       </div>
     </Page>

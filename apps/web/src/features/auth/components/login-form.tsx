@@ -9,6 +9,7 @@ import { useLogin } from '../api/login';
 import { authFailureText } from '../auth-errors';
 import { type FieldErrors, isValid, validateLogin } from '../auth-validation';
 import { TextButton } from './form-notices';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 export interface SignInFlowHandlers {
   /** A sign-in started (true) or failed (false); the dialog keeps the forms up meanwhile. */
@@ -79,6 +80,7 @@ export function LoginForm({
       <Button type="submit" size="lg" loading={loginMutation.isPending} className="w-full">
         {loginMutation.isPending ? t`Signing In...` : t`Sign In`}
       </Button>
+      <PasskeySignInButton onSigningIn={onSigningIn} onSignedIn={onSignedIn} />
       {googleButton}
       <p className="text-center text-sm text-muted">
         <Trans>
