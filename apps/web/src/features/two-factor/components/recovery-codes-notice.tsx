@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Download, LifeBuoy } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useCopyMarker } from '@/components/markdown/use-copy-marker';
+import { ShownOnceNotice } from '@/components/shown-once-notice';
 import { Button } from '@/components/ui/button';
 import { saveBlob } from '@/lib/save-blob';
 
@@ -9,31 +9,16 @@ import { saveBlob } from '@/lib/save-blob';
 export function RecoveryCodesNotice({ codes, onDone }: { codes: string[]; onDone(): void }) {
   const { t } = useLingui();
   const { copied, copy } = useCopyMarker();
-  const heading = useRef<HTMLHeadingElement>(null);
   const text = `${codes.join('\n')}\n`;
 
-  // The codes appear after a form is sent: focus moves to them so that a screen reader reads them out at once.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
-    <section
-      aria-labelledby="recovery-codes-title"
-      data-testid="recovery-codes"
-      className="rounded-2xl border-2 border-accent/50 bg-accent/10 p-4 sm:p-5"
+    <ShownOnceNotice
+      id="recovery-codes-title"
+      testId="recovery-codes"
+      icon={<LifeBuoy className="size-4" />}
+      title={<Trans>Your recovery codes</Trans>}
+      intro={<Trans>Each code signs you in once if you lose your phone. Keep them somewhere safe: they will not be shown again.</Trans>}
     >
-      <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="mt-0.5 rounded-full bg-accent/20 p-2 text-accent-ink">
-          <LifeBuoy className="size-4" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="text-lg text-fg focus:outline-none">
-            <Trans>Your recovery codes</Trans>
-          </h3>
-          <p className="mt-1 text-sm text-fg">
-            <Trans>Each code signs you in once if you lose your phone. Keep them somewhere safe: they will not be shown again.</Trans>
-          </p>
-        </div>
-      </div>
       <ol
         dir="ltr"
         className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 rounded-xl border border-border bg-bg p-3.5 font-mono text-sm text-fg select-all"
@@ -64,6 +49,6 @@ export function RecoveryCodesNotice({ codes, onDone }: { codes: string[]; onDone
           {copied ? t`The recovery codes are copied to your clipboard.` : ''}
         </span>
       </div>
-    </section>
+    </ShownOnceNotice>
   );
 }
