@@ -32,3 +32,20 @@ export function isDependencyOutage(error: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDependencyOutage(inner, depth + 1))) return true;
   return isDependencyOutage(e.cause, depth + 1);
 }
+
+/**
+ * Runs `write` again while it fails because a service underneath does not answer (a database restart or a failover,
+ * issue 44): after 250 ms, then twice as long each time up to 2 s, for at most `forMs`, and no more once `signal` is
+ * aborted. Any other failure, or the last one, is thrown.
+ */
+export async function retryWhileUnavailable<T>(write: () => Promise<T>, options: { forMs: number; signal?: AbortSignal }): Promise<T> {
+  const end = Date.now() + options.forMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDependencyOutage(error) || options.signal?.aborted || Date.now() + wait > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

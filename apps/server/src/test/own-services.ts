@@ -130,7 +130,9 @@ export async function ownPostgres(): Promise<OwnPostgres> {
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${program} ${args.join(' ')}: exit ${code}\n${output}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(output) : reject(new Error(`${program} ${args.join(' ')}: exit ${code}\n${output}`)),
+      );
     });
   };
   const settings = [

@@ -1,5 +1,7 @@
+import { MESSAGES, TWO_FACTOR_PATHS } from '@ensemble/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app-factory.js';
+import { enrolTwoFactor, nextCode } from '../two-factor/two-factor-test-kit.js';
 import { type FakeGoogleJwks, googleClaims, makeSigningKey, signIdToken, startFakeGoogleJwks } from '../../test/fakes/google-jwks.js';
 
 const GOOGLE = '/api/auth/user_handler.php';
@@ -30,6 +32,24 @@ describe('Google sign-in (POST user_handler.php)', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  it('asks for the two-factor code after Google when the account has it on, and signs in only then', async () => {
+    const sub = uniqueSub();
+    const email = `ada.${sub}@example.com`;
+    const c = t.client();
+    const first = await c.post(GOOGLE, { credential: await signIdToken(jwks.key, googleClaims(CLIENT_ID, { sub, email })) });
+    expect(first.data.status).toBe('success');
+    const { secret } = await enrolTwoFactor(c);
+
+    const phone = t.client();
+    const asked = await phone.post(GOOGLE, { credential: await signIdToken(jwks.key, googleClaims(CLIENT_ID, { sub, email })) });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.data).toMatchObject({ status: 'two_factor_required', message: MESSAGES.twoFactorPrompt });
+    expect((await phone.get('/api/auth/check_session.php')).statusCode).toBe(401);
+    const done = await phone.post(TWO_FACTOR_PATHS.verify, { challenge: asked.data.challenge, code: nextCode(secret) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await phone.get('/api/auth/check_session.php')).data.user.email).toBe(email);
+  });
 
   it('creates an account from the verified claims only, with 100 credits, and signs it in', async () => {
     const sub = uniqueSub();

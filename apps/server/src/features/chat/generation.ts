@@ -17,12 +17,15 @@ import type { StopReason } from './running.js';
 import type { StreamHub } from './stream-hub.js';
 import { countProviderError, observeFirstToken, replyStarted } from '../../metrics/metrics.js';
 import { noteFailedReply } from '../rollups/rollups.js';
+import { retryWhileUnavailable } from '../../plugins/dependency-outage.js';
 import { type ReplyOutcome, outcomeInsert, outcomeValues, pruneOutcomes, recordOutcome } from '../admin/provider-outcomes.js';
 import { runWebSearch, type SearchBackend, type WebSearchSettings } from '../web-search/backend.js';
 import { searchQuery, searchResultsPrompt, searchToolResult, type WebSource } from '../web-search/own-search.js';
 import { type ReplyTools, type ToolOutcome, forgetDecisions, runToolCall, searchArgument } from './tool-loop.js';
 
 const SAVE_EVERY_MS = 1000;
+/** How long a reply's final save is tried again while the database does not answer, before the sweep is left to it. */
+const FINAL_SAVE_RETRY_MS = 30_000;
 // PostgreSQL refuses NUL in text; a provider may still send one.
 const NUL = String.fromCharCode(0);
 
@@ -249,11 +252,14 @@ export async function runTextJob(
     let ended = false;
     if (id !== null) {
       const saved = { content, status, metadata };
+      // Written again while the database is away (a restart): the reply's readers have its whole text, so its row
+      // must too, not the last periodic save marked interrupted (issue 44).
+      const finalSave = async () => {
+        ended = outcome !== undefined && (await endReply(db, id, saved, job.reference, outcome, job.log));
+        if (!ended) await updateMessage(db.kysely, id, saved);
+      };
       saving = saving
-        .then(async () => {
-          ended = outcome !== undefined && (await endReply(db, id, saved, job.reference, outcome, job.log));
-          if (!ended) await updateMessage(db.kysely, id, saved);
-        })
+        .then(() => retryWhileUnavailable(finalSave, { forMs: FINAL_SAVE_RETRY_MS, signal: job.signal }))
         .catch((error) => job.log.error({ err: error, streamId: job.streamId }, 'saving reply figures failed'));
       await saving;
     }
@@ -625,7 +631,8 @@ export async function runTextJob(
 /**
  * A reply cut by Stop keeps its text as `stopped` with no error (readers just get [DONE]); one cut
  * by a drain is handed over as `interrupted` with the error event. Either way, a reply with no
- * text yet is removed and refunded. Returns the failure text for a caller waiting on the reply.
+ * text yet is removed and refunded; so is one whose chat failed before it was answered (`unheard`):
+ * its text reached no one. Returns the failure text for a caller waiting on the reply.
  */
 async function cutShort(
   ctx: AppContext,
@@ -638,7 +645,7 @@ async function cutShort(
   save: (status: 'stopped' | 'interrupted') => Promise<void>,
 ): Promise<string | null> {
   await pending();
-  if (produced) {
+  if (produced && reason !== 'unheard') {
     await save(reason === 'stop' ? 'stopped' : 'interrupted');
     await settle(ctx, job, 'keep');
   } else {

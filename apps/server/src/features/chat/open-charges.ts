@@ -85,6 +85,11 @@ export async function settleCharge(db: Db, reference: string, outcome: 'keep' | 
   });
 }
 
+/** Settles an open charge as kept inside the caller's transaction, with the write that delivers what it paid for. */
+export async function keepChargeIn(trx: Transaction<Database>, reference: string): Promise<void> {
+  await trx.deleteFrom('open_charges').where('reference', '=', reference).execute();
+}
+
 /**
  * Gives part of a charge back (a cheaper fallback answered) and lowers the open charge by as much in
  * the same transaction, so a later settlement never refunds those credits twice.

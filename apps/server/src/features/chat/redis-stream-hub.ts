@@ -63,6 +63,13 @@ interface Local {
   text: string | null;
 }
 
+/** A reader following a stream through its channel. */
+interface Follower {
+  message(raw: string): void;
+  /** The channel's connection went: what is published meanwhile never reaches this reader. */
+  lost(): void;
+}
+
 /** A finished stream as kept in Redis: its non-content events and, for comparisons, its text. */
 interface FinalRecord {
   others: HubEvent[];
@@ -79,7 +86,7 @@ interface FinalRecord {
 export class RedisStreamHub implements StreamHub {
   private readonly subscriber: Redis;
   private readonly local = new Map<string, Local>();
-  private readonly listeners = new Map<string, Set<(raw: string) => void>>();
+  private readonly listeners = new Map<string, Set<Follower>>();
   private readonly batcher: StreamBatcher;
 
   constructor(
@@ -91,7 +98,14 @@ export class RedisStreamHub implements StreamHub {
     // Its connection's failures are the main client's (app.ts reports them).
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, raw: string) => {
-      for (const listener of [...(this.listeners.get(channel) ?? [])]) listener(raw);
+      for (const follower of [...(this.listeners.get(channel) ?? [])]) follower.message(raw);
+    });
+    // While the connection is gone (Redis restarting or unreachable), what is published is lost, a stream's end
+    // included: a reader waiting for it would wait for ever (issue 44). Each reader of a stream generated elsewhere is
+    // let go; it comes back after its last event id (as the web app does) and is answered from what Redis or the saved
+    // reply then holds. Readers of this instance's own streams get their events here, without Redis.
+    this.subscriber.on('close', () => {
+      for (const set of [...this.listeners.values()]) for (const follower of [...set]) follower.lost();
     });
     this.batcher = new StreamBatcher(options.coalesceMs ?? 0, (id, data, added) => this.append(id, data, added));
   }
@@ -159,20 +173,46 @@ export class RedisStreamHub implements StreamHub {
     };
     let set = this.listeners.get(k.channel);
     if (!set) {
-      set = new Set();
-      this.listeners.set(k.channel, set);
-      await this.subscriber.subscribe(k.channel);
+      const fresh = new Set<Follower>();
+      set = fresh;
+      this.listeners.set(k.channel, fresh);
+      await this.subscriber.subscribe(k.channel).catch((error: unknown) => {
+        // Not subscribed: the next reader of this stream subscribes again.
+        if (fresh.size === 0 && this.listeners.get(k.channel) === fresh) this.listeners.delete(k.channel);
+        throw error;
+      });
     }
-    set.add(onMessage);
+    const channelSet = set;
+    const follower: Follower = {
+      message: onMessage,
+      lost: () => {
+        if (ended || this.local.has(id)) return;
+        ended = true;
+        unsubscribe();
+        deliver(null);
+      },
+    };
+    channelSet.add(follower);
     const unsubscribe = () => {
-      set.delete(onMessage);
-      if (set.size === 0 && this.listeners.get(k.channel) === set) {
+      channelSet.delete(follower);
+      if (channelSet.size === 0 && this.listeners.get(k.channel) === channelSet) {
         this.listeners.delete(k.channel);
-        void this.subscriber.unsubscribe(k.channel);
+        this.subscriber.unsubscribe(k.channel).catch(dropped);
       }
     };
     // Subscribed first, then the backlog: nothing published in between is missed.
-    const snapshot = await this.redis.multi().get(k.meta).get(k.final).lrange(k.events, 0, -1).exec();
+    const snapshot = await this.redis
+      .multi()
+      .get(k.meta)
+      .get(k.final)
+      .lrange(k.events, 0, -1)
+      .exec()
+      .catch((error: unknown) => {
+        unsubscribe();
+        throw error;
+      });
+    // Let go while the backlog was asked for (the connection went): it has been told.
+    if (ended) return () => {};
     const [metaRaw, finalRaw, backlog] = (snapshot ?? []).map(([error, value]) => (error ? null : value)) as [
       string | null,
       string | null,
@@ -254,6 +294,6 @@ export class RedisStreamHub implements StreamHub {
    */
   private deliverHere(channel: string, raw: string): void {
     const set = this.listeners.get(channel);
-    if (set) for (const listener of [...set]) listener(raw);
+    if (set) for (const follower of [...set]) follower.message(raw);
   }
 }

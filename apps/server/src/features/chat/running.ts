@@ -4,8 +4,11 @@ import { LoopLag } from './loop-lag.js';
 /** Why a new chat was refused: every slot taken, or the event loop running behind. */
 export type Busy = 'limit' | 'lag';
 
-/** Why a running reply was cut short: the caller pressed Stop, or this instance is shutting down. */
-export type StopReason = 'stop' | 'drain';
+/**
+ * Why a running reply was cut short: the caller pressed Stop, this instance is shutting down, or its chat failed
+ * before it was answered (its stream's record could not be written), so no one can read it.
+ */
+export type StopReason = 'stop' | 'drain' | 'unheard';
 
 interface Running {
   controller: AbortController;

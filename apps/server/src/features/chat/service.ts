@@ -36,13 +36,16 @@ import { parseServerIds } from '../threads/settings.js';
 import { regenerateTarget } from './regenerate.js';
 import { applyAssistantToThread } from '../assistants/thread-assistant.js';
 import { countProviderError } from '../../metrics/metrics.js';
-import { isDependencyOutage } from '../../plugins/dependency-outage.js';
+import { isDependencyOutage, retryWhileUnavailable } from '../../plugins/dependency-outage.js';
 import { noteFailedReply } from '../rollups/rollups.js';
 import { recordOutcome } from '../admin/provider-outcomes.js';
-import { chargeReference, settleCharge } from './open-charges.js';
+import { chargeReference, keepChargeIn, settleCharge } from './open-charges.js';
 import { searchBackendFor } from '../web-search/backend.js';
 import { webSearchSettings } from '../web-search/settings.js';
 import type { ChatStreams } from './streams.js';
+
+/** How long a delivered picture's charge is tried again while the database does not answer. */
+const KEEP_RETRY_MS = 30_000;
 
 /** How a blind arena reply ended (issue 41): what it kept, and its figures for the reveal. */
 export interface BlindEnd {
@@ -311,10 +314,10 @@ export async function startChat(
   }
   job = job.finally(() => lease.release());
   streams.running.track(streamId, controller, job, revocationKeys(who));
-  // Without its record no one could follow the reply: it is stopped (refunded, as no text has
-  // reached anyone) and the chat fails.
+  // Without its record no one could follow the reply: it is stopped and refunded (whatever text it
+  // has reached no one) and the chat fails (Redis unreachable: 503 with Retry-After, issue 44).
   await created.catch(async (error: unknown) => {
-    streams.running.stop(streamId, 'stop');
+    streams.running.stop(streamId, 'unheard');
     await job;
     throw error;
   });
@@ -416,18 +419,25 @@ async function generateImageReply(
   const figures = { credits: Math.min(cost, answered.cost), total_ms: Math.round(performance.now() - base.startedAt) };
   const metadata = { aspectRatio, prompt, demo: resolved.adapter.demo, width, height, image_id: stored.id, ...fallback, ...figures };
   let messageId: number | null = null;
-  if (base.thread) {
+  const thread = base.thread;
+  if (thread) {
     try {
-      messageId = await insertMessage(ctx.db.kysely, {
-        threadId: base.thread.id,
-        role: 'assistant',
-        type: 'image',
-        content: url,
-        model: base.model.id,
-        metadata,
-        parentId: base.promptId,
+      // The picture's place in the thread and its kept charge commit together: a picture in a thread is always paid
+      // for, and one whose write failed (the database going away, issue 44) is refunded with nothing left behind.
+      messageId = await ctx.db.kysely.transaction().execute(async (trx) => {
+        const id = await insertMessage(trx, {
+          threadId: thread.id,
+          role: 'assistant',
+          type: 'image',
+          content: url,
+          model: base.model.id,
+          metadata,
+          parentId: base.promptId,
+        });
+        await attachImageToMessage(trx, stored.id, id);
+        await keepChargeIn(trx, reference);
+        return id;
       });
-      await attachImageToMessage(ctx.db.kysely, stored.id, messageId);
     } catch (error) {
       // The thread was deleted while drawing: the picture stays in the gallery and is answered
       // like a comparison reply; any other failure means nothing was delivered.
@@ -438,8 +448,12 @@ async function generateImageReply(
       messageId = null;
     }
   }
-  await settleCharge(ctx.db, reference, 'keep');
-  const balance = await getBalance(ctx.db.kysely, who);
+  // A picture without a thread (a comparison, an API call, its thread deleted) is delivered now: its charge is kept
+  // here (one in a thread was kept above, and this finds nothing), also across a database restart: a charge left open
+  // is refunded by the sweep, since a picture's charge names no reply row to tell it was delivered (issue 44).
+  // Delivered and paid for, it is answered, not refused.
+  await retryWhileUnavailable(() => settleCharge(ctx.db, reference, 'keep'), { forMs: KEEP_RETRY_MS });
+  const balance = await retryWhileUnavailable(() => getBalance(ctx.db.kysely, who), { forMs: KEEP_RETRY_MS });
   const res = answer(balance, { ...base, messageId, content: url, type: 'image', status: 'success', metadata });
   return { ...res, image: { url }, url };
 }
