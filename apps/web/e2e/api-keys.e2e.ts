@@ -108,7 +108,7 @@ describe('personal API keys', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `api-docs-${theme}-1280`);
 
-      await page.getByRole('searchbox', { name: 'Filter operations' }).fill('post keys');
+      await page.getByRole('searchbox', { name: 'Filter operations' }).fill('post /api/keys');
       await page.getByText('2 operations', { exact: true }).waitFor();
       await page.getByRole('searchbox', { name: 'Filter operations' }).fill('');
 
