@@ -70,12 +70,12 @@ describe('signed-in devices in Settings', () => {
     expect(within(section).getByRole('button', { name: 'Sign out all other devices' })).toBeInTheDocument();
   });
 
-  it('comes after the e-mail and two-factor sign-in sections', async () => {
+  it('comes after the e-mail, two-factor sign-in and passkeys sections', async () => {
     stubApi({ user: TEST_USER, routes: { 'GET /api/auth/sessions.php': listOf(() => [session()]) } });
     await openDevices();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     const email = headings.indexOf('E-mail');
-    expect(headings.slice(email, email + 3)).toEqual(['E-mail', 'Two-factor sign-in', 'Signed-in devices']);
+    expect(headings.slice(email, email + 4)).toEqual(['E-mail', 'Two-factor sign-in', 'Passkeys', 'Signed-in devices']);
   });
 
   it('signs out another device: posts its id, and its row goes once the list is read again', async () => {
