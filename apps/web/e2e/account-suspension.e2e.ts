@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ensemble/shared';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './helpers';
-import { authenticatorCode, enrolOperatorFromPage, registerFromPage, useJourney } from './harness';
+import { authenticatorCode, enrolOperatorFromPage, registerFromPage, sessionSettled, useJourney } from './harness';
 import { confirmationLink } from './outbox';
 
 describe('a suspended account with an open tab', () => {
@@ -61,24 +61,16 @@ describe('a suspended account with an open tab', () => {
     const opContext = await journey.browser.newContext();
     const op = await opContext.newPage();
     await op.goto(`${journey.server.url}/prod/settings`);
-    // The operator signs in with the password and then the code from the app.
-    const signedIn = await op.evaluate(
-      async (code) => {
-        const post = async (path: string, body: unknown) =>
-          (
-            await fetch(path, {
-              method: 'POST',
-              credentials: 'include',
-              headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify(body),
-            })
-          ).json();
-        const first = await post('/api/auth/login.php', { email: 'opssuspends@example.com', password: 'Plum-orchard-lantern-42' });
-        return (await post('/api/auth/two_factor/verify.php', { challenge: first.challenge, code })).status;
-      },
-      authenticatorCode(secret, 1),
-    );
-    expect(signedIn).toBe('success');
+    // The operator signs in with the password and then the code from the app, once the page's own first requests are
+    // answered (the guest session they make must not replace the signed-in one).
+    await sessionSettled(op);
+    await op.waitForLoadState('networkidle');
+    const first = await callApi(op, '/api/auth/login.php', { email: 'opssuspends@example.com', password: 'Plum-orchard-lantern-42' });
+    const signedIn = await callApi(op, '/api/auth/two_factor/verify.php', {
+      challenge: first.body.challenge,
+      code: authenticatorCode(secret, 1),
+    });
+    expect(signedIn.body.status).toBe('success');
     expect((await callApi(op, '/api/admin/suspend.php', { user_id: userId, suspended: true, reason: 'Spam' })).status).toBe(200);
 
     await user.reload();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeAtBothWidths, seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney, waitForReplies } from './harness';
-import { pageWidth } from './helpers';
+import { callApi, pageWidth } from './helpers';
 
 const INSTRUCTIONS = 'You are a terse pirate. Answer in one line.';
 
@@ -132,19 +132,12 @@ describe('assistants (issue 40)', () => {
     const ownerPage = await owner.newPage();
     await ownerPage.goto(`${url}/prod/assistants`);
     await registerFromPage(ownerPage, 'assistantsharer');
-    const shared = await ownerPage.evaluate(async () => {
-      const post = async (path: string, body: unknown) =>
-        (
-          await fetch(path, {
-            method: 'POST',
-            credentials: 'include',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json();
-      const made = await post('/api/assistants/create.php', { name: 'Travel guide', model_id: 'gpt-4o-mini', starters: ['Plan a day'] });
-      return (await post('/api/assistants/share.php', { id: made.assistant.id })).url as string;
+    const made = await callApi(ownerPage, '/api/assistants/create.php', {
+      name: 'Travel guide',
+      model_id: 'gpt-4o-mini',
+      starters: ['Plan a day'],
     });
+    const shared = (await callApi(ownerPage, '/api/assistants/share.php', { id: made.body.assistant.id })).body.url as string;
     await owner.close();
 
     const context = await journey.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
