@@ -146,6 +146,7 @@ describe('the installable app', () => {
     await box().waitFor();
     expect(await box().inputValue()).toBe('Moon\nWhy two tides?\nhttps://example.org/tides');
     await page.waitForFunction(() => !location.search.includes('share_'));
+    expect(new URL(page.url()).pathname).toBe('/prod/thread/new');
   });
 
   it('a picture shared from another app (a POST to the share target) opens a chat with it attached', async () => {

@@ -219,7 +219,9 @@ describe('a shared prompt', () => {
     const use = screen.getByRole('link', { name: 'Use in a chat' });
     expect(use).toHaveAttribute('href', `/prod/thread?share_text=${encodeURIComponent('A haiku about {{subject}}')}`);
     await user.click(use);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread'));
+    // A new chat, with the prompt in its message box.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prod/thread/new'));
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('A haiku about {{subject}}');
   });
 
   it('asks a guest to sign up to save it, and shows the server’s message for a link that no longer works', async () => {

@@ -19,6 +19,7 @@ import { AttachButton, FilesToSend, useAttachments } from '@/features/attachment
 import { useLocation, useNavigate } from 'react-router';
 import { isConnected } from '@/lib/connection';
 import { sharedFileCount, sharedText, takeSharedFiles, withoutSharedText } from '../shared-text';
+import { QUERY_READ } from '../hooks/use-thread-routing';
 import { ModelPicker } from '@/components/model-picker';
 import { selectCurrentModel, usePreferences } from '@/features/preferences';
 import { modelsInOrder, useModels } from '@/lib/models';
@@ -73,7 +74,10 @@ export const ChatInputBar = memo(function ChatInputBar({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at the first render
   useEffect(() => {
     const search = location.search;
-    if (sharedText(search) || sharedFileCount(search)) navigate({ search: withoutSharedText(search) }, { replace: true });
+    // What was shared starts a new chat; a message sent before this address commits is kept (QUERY_READ).
+    if (sharedText(search) || sharedFileCount(search)) {
+      navigate({ pathname: '/thread/new', search: withoutSharedText(search) }, { replace: true, state: QUERY_READ });
+    }
     // Shared files are attached as if dropped here (text messages take attachments).
     if (sharedFileCount(search)) {
       void takeSharedFiles().then((shared) => {

@@ -19,6 +19,9 @@ interface QueryReadState {
   queryRead?: boolean;
 }
 
+/** The state of a location that replaced one whose query the screen has read (a message may be on its way). */
+export const QUERY_READ: QueryReadState = { queryRead: true };
+
 /** Sends a waiting hand-off in the open thread; the keys are cleared whatever happens. */
 export function submitPendingHandoff(chat: ChatController): void {
   let handoff: ReturnType<typeof peekHandoff>;
@@ -78,7 +81,7 @@ export function useThreadRouting(chat: ChatController): void {
       if (!message) {
         // Reset now, as the bare path would: the user cannot have sent anything before this first effect.
         if (chat.who.isGuest || !bare) chat.resetChat();
-        navigate('/thread', { replace: true, state: { queryRead: true } satisfies QueryReadState });
+        navigate('/thread', { replace: true, state: QUERY_READ });
         return;
       }
       const now = usePreferences.getState();
