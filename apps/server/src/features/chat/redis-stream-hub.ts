@@ -1,5 +1,5 @@
 import { STREAM_DONE, type StreamEvent } from '@ensemble/shared';
-import type { Redis } from 'ioredis';
+import { type ChainableCommander, type Redis, ReplyError } from 'ioredis';
 import {
   type HubEvent,
   type SavedTextLoader,
@@ -14,8 +14,12 @@ import {
 import { StreamBatcher } from './stream-batcher.js';
 
 const RUNNING_TTL_S = 3600;
-// A write that fails (Redis gone, or this instance shutting down) loses that event for remote
-// followers; the reply itself is saved in the database either way, so it must not crash the process.
+/** Waits between tries of a batch of writes that did not reach Redis: doubling from the first, up to the last. */
+const RETRY_FIRST_MS = 50;
+const RETRY_MAX_MS = 2000;
+/** How long closing waits for the writes still queued (Redis may be gone). */
+const CLOSE_FLUSH_MS = 2000;
+// Commands outside the write queue (unsubscribing a channel) may fail while Redis is gone; nothing depends on them.
 const dropped = () => {};
 // Appends events after the last one with the next numbers, unless the stream is unknown or ended,
 // then lets the keys expire: one script, so two instances abandoning at once cannot interleave.
@@ -88,6 +92,18 @@ export class RedisStreamHub implements StreamHub {
   private readonly local = new Map<string, Local>();
   private readonly listeners = new Map<string, Set<Follower>>();
   private readonly batcher: StreamBatcher;
+  /**
+   * The writes not yet in Redis, in order: all streams' appends and ends of a turn of the loop go out together, in one
+   * pipeline (one socket write, not one per stream). A batch that fails is sent again, whole and first, until Redis
+   * has it: an event is never dropped, so a reader on another instance never misses text (issue 45). A batch sent
+   * twice does no harm: readers drop an event whose number they have seen, and the batch ends as it did.
+   */
+  private queue: Array<(batch: ChainableCommander) => void> = [];
+  private sending: Promise<void> | null = null;
+  private scheduled = false;
+  private retryMs = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly redis: Redis,
@@ -138,15 +154,10 @@ export class RedisStreamHub implements StreamHub {
     const ttl = Math.max(1, Math.ceil(this.graceMs / 1000));
     const record: FinalRecord = { others: s.others, length: s.offset, text: s.text };
     const raw = JSON.stringify(done);
-    // One transaction: a reader sees either the running list or the final record, never neither.
-    this.redis
-      .multi()
-      .publish(k.channel, raw)
-      .set(k.final, JSON.stringify(record), 'EX', ttl)
-      .del(k.events)
-      .expire(k.meta, ttl)
-      .exec()
-      .catch(dropped);
+    const final = JSON.stringify(record);
+    // In this order, on one connection: a reader sees the running list or the final record, never neither, and one
+    // that saw the list (so subscribed before the final record was written) is then told of the end on the channel.
+    this.write((batch) => batch.set(k.final, final, 'EX', ttl).publish(k.channel, raw).del(k.events).expire(k.meta, ttl));
     this.deliverHere(k.channel, raw);
   }
 
@@ -159,6 +170,9 @@ export class RedisStreamHub implements StreamHub {
     let replaying = true;
     const handle = (e: HubEvent) => {
       if (ended || e.seq <= last) return;
+      // A gap in the numbers (a message the channel did not bring): the reader is let go, and comes back after its
+      // last event id to be answered from the list, which has every event.
+      if (e.seq > last + 1 && !replaying) return cut();
       last = e.seq;
       deliver(e);
       if (e.data === STREAM_DONE) {
@@ -183,13 +197,16 @@ export class RedisStreamHub implements StreamHub {
       });
     }
     const channelSet = set;
+    const cut = () => {
+      ended = true;
+      unsubscribe();
+      deliver(null);
+    };
     const follower: Follower = {
       message: onMessage,
       lost: () => {
         if (ended || this.local.has(id)) return;
-        ended = true;
-        unsubscribe();
-        deliver(null);
+        cut();
       },
     };
     channelSet.add(follower);
@@ -261,8 +278,69 @@ export class RedisStreamHub implements StreamHub {
 
   async close(): Promise<void> {
     this.batcher.close();
+    // What is queued goes out if Redis takes it soon; past that, the replies are saved in the database.
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryMs = 0;
+    const flushed = (async () => {
+      while (this.sending || this.queue.length > 0) await (this.sending ?? this.send());
+    })();
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([flushed, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_FLUSH_MS)))]);
+    clearTimeout(waited);
+    this.closed = true;
+    this.queue = [];
     this.listeners.clear();
     this.subscriber.disconnect();
+  }
+
+  /** Queues a write for the next batch, sent at the end of this turn of the loop. */
+  private write(step: (batch: ChainableCommander) => void): void {
+    if (this.closed) return;
+    this.queue.push(step);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.sending || this.retryTimer || this.closed) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (!this.sending && !this.retryTimer) void this.send();
+    });
+  }
+
+  /** Sends the queue as one pipeline; one batch at a time, so the order of writes is kept across batches. */
+  private send(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    const pipeline = this.redis.pipeline();
+    for (const step of batch) step(pipeline);
+    const sent = pipeline.exec().then(
+      (results) => {
+        // Redis refused a command (a reply error): sending it again would not help. Anything else (the connection
+        // went, a command waited too long for it) is sent again.
+        const failed = (results ?? []).some(([error]) => error && !(error instanceof ReplyError));
+        if (failed) this.retry(batch);
+        else this.retryMs = 0;
+      },
+      () => this.retry(batch),
+    );
+    this.sending = sent.finally(() => {
+      this.sending = null;
+      if (this.queue.length > 0) this.schedule();
+    });
+    return this.sending;
+  }
+
+  private retry(batch: Array<(batch: ChainableCommander) => void>): void {
+    if (this.closed) return;
+    this.queue = batch.concat(this.queue);
+    this.retryMs = Math.min(RETRY_MAX_MS, Math.max(RETRY_FIRST_MS, this.retryMs * 2));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.schedule();
+    }, this.retryMs);
   }
 
   private append(id: string, data: string, added: string): void {
@@ -279,11 +357,14 @@ export class RedisStreamHub implements StreamHub {
     else if (s.text !== null) s.text += added;
     const k = key(id);
     const raw = JSON.stringify(event);
-    // Two commands a batch, on one connection so they stay in order; the list gets its expiry
-    // once, so a crashed generator's list still goes away.
-    this.redis.rpush(k.events, raw).catch(dropped);
-    if (s.seq === 1) this.redis.expire(k.events, RUNNING_TTL_S).catch(dropped);
-    this.redis.publish(k.channel, raw).catch(dropped);
+    const first = s.seq === 1;
+    // Two commands an event, in the turn's one pipeline; the list gets its expiry once, so a crashed generator's list
+    // still goes away.
+    this.write((batch) => {
+      batch.rpush(k.events, raw);
+      if (first) batch.expire(k.events, RUNNING_TTL_S);
+      batch.publish(k.channel, raw);
+    });
     this.deliverHere(k.channel, raw);
   }
 

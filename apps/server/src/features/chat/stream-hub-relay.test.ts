@@ -2,6 +2,7 @@ import { STREAM_DONE } from '@ensemble/shared';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redisMonitor } from '../../test/redis-monitor.js';
+import { cuttableLink } from '../../test/tcp-cut.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { type HubEvent, MemoryStreamHub, type StreamCursor, type StreamHub, eventId, parseEventId } from './stream-hub.js';
 
@@ -174,6 +175,9 @@ describe.each(['memory', 'redis'] as const)('%s hub: coalescing and resuming fro
     saved.set(messageId, WORDS.join(''));
     hub.finish(id);
     for (let i = 0; i < 100 && live.at(-1) !== null; i++) await sleep(10);
+    // The Redis hub writes at the end of the turn of the loop; a reader attaching before then is answered from the
+    // running list (the same text, in more events).
+    await new Promise((resolve) => setImmediate(resolve));
     const cut = live[25] as HubEvent;
     const rest = await read(hub, id, cursorOf(cut));
     expect(WORDS.join('').slice(0, cut.offset) + textOf(rest)).toBe(WORDS.join(''));
@@ -221,6 +225,86 @@ describe('Redis hub commands', () => {
       monitor.close();
       await hub.close();
       redis.disconnect();
+    }
+  });
+
+  it("sends all streams' events of a turn of the loop in one socket write, not one per stream", async () => {
+    const redis = new Redis(REDIS_URL);
+    await redis.ping();
+    const hub = new RedisStreamHub(redis, 60_000, { coalesceMs: 0 });
+    const ids = Array.from({ length: 50 }, newId);
+    try {
+      for (const id of ids) await hub.create({ id, ownerKey: 'guest:1', model: 'gpt-4o', messageId: null });
+      await sleep(20);
+      const stream = (redis as unknown as { stream: { write: (...args: unknown[]) => boolean } }).stream;
+      const write = stream.write.bind(stream);
+      let writes = 0;
+      stream.write = (...args: unknown[]) => {
+        writes += 1;
+        return write(...args);
+      };
+      // A token for each of 50 streams in one turn: 100 commands.
+      for (const id of ids) hub.push(id, delta('hello ', null));
+      await sleep(100);
+      stream.write = write;
+      expect(writes).toBe(1);
+      for (const id of ids) hub.finish(id);
+      for (const id of ids.slice(0, 3)) expect(textOf(await read(hub, id, 0))).toBe('hello ');
+    } finally {
+      await hub.close();
+      redis.disconnect();
+    }
+  });
+
+  it("never drops an event when the writer's connection to Redis breaks: a reader on another instance gets every word", async () => {
+    // The generating instance reaches Redis through a link the test breaks twice while the reply streams; the reader
+    // is another instance with its own connection, attached after the end.
+    const port = Number(new URL(REDIS_URL).port || 6379);
+    const link = await cuttableLink(port);
+    const writer = new Redis({ host: '127.0.0.1', port: link.port, maxRetriesPerRequest: 2 });
+    writer.on('error', () => undefined);
+    const readerRedis = new Redis(REDIS_URL);
+    const generating = new RedisStreamHub(writer, 60_000, { coalesceMs: 10 });
+    const elsewhere = new RedisStreamHub(readerRedis, 60_000, { coalesceMs: 10 });
+    const id = newId();
+    try {
+      await generating.create({ id, ownerKey: 'guest:1', model: 'gpt-4o', messageId: null });
+      // A live reader elsewhere too: it may be let go at a gap, and then resumes after its last event id.
+      const live: HubEvent[] = [];
+      const followLive = (async () => {
+        let after: number | StreamCursor = 0;
+        for (;;) {
+          const seen = await read(elsewhere, id, after);
+          for (const e of seen) if (e) live.push(e);
+          const last = seen.filter((e): e is HubEvent => e !== null).at(-1);
+          if (last?.data === STREAM_DONE) return;
+          if (last) after = cursorOf(last);
+          await sleep(50);
+        }
+      })();
+      for (let i = 0; i < WORDS.length; i++) {
+        generating.push(id, delta(WORDS[i] as string, null));
+        if (i === 20 || i === 40) link.cut(400);
+        await sleep(15);
+      }
+      generating.finish(id);
+      await followLive;
+      expect(textOf(live)).toBe(WORDS.join(''));
+      // Every event once, in order.
+      const seqs = live.map((e) => e.seq);
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+      // A late reader elsewhere, from the start and from the middle.
+      const whole = await read(elsewhere, id, 0);
+      expect(textOf(whole)).toBe(WORDS.join(''));
+      const middle = whole[Math.floor(whole.length / 2)] as HubEvent;
+      const rest = await read(elsewhere, id, cursorOf(middle));
+      expect(textOf(whole.slice(0, Math.floor(whole.length / 2) + 1)) + textOf(rest)).toBe(WORDS.join(''));
+    } finally {
+      await generating.close();
+      await elsewhere.close();
+      writer.disconnect();
+      readerRedis.disconnect();
+      await link.close();
     }
   });
 });
