@@ -50,6 +50,11 @@ interface Tally {
   /** Readers that gave up after their retries. */
   streamsGaveUp: number;
   images: number;
+  /**
+   * Picture files whose answer was cut after it had begun (its status sent): what a browser sees when S3 goes away
+   * while the file streams from it. Only the fetches in flight at that moment can be, one per drawing user.
+   */
+  picturesCut: number;
   statuses: Map<number, number>;
   /** What each reader that reached [DONE] ended with. */
   read: ReadReply[];
@@ -72,6 +77,7 @@ const newTally = (): Tally => ({
   reconnects: 0,
   streamsGaveUp: 0,
   images: 0,
+  picturesCut: 0,
   statuses: new Map(),
   read: [],
   refusedThreads: new Set(),
@@ -251,7 +257,10 @@ async function imageLoop(tally: Tally, user: User, running: () => boolean): Prom
       continue;
     }
     tally.images++;
-    await ask(tally, `${user.name} image file`, () => user.c.get(post.data.image.url as string));
+    await ask(tally, `${user.name} image file`, () => user.c.get(post.data.image.url as string)).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'LIGHT_ECONNRESET') throw error;
+      tally.picturesCut++;
+    });
   }
 }
 
@@ -521,7 +530,7 @@ function report(name: string, tally: Tally, a: Audit, times: Timings): void {
       `charges lost ${a.lost}, doubled ${a.doubled}, stuck ${a.stuck}, refused but charged ${a.refusedCharged} ` +
       `(other failures ${tally.unclear.length}, stacks ${tally.stacks.length}, chats ${tally.chatsStarted}, ` +
       `streams done ${tally.streamsDone} of which cut ${tally.streamsWithError}, misread ${a.misread.length}, ` +
-      `reconnects ${tally.reconnects}, given up ${tally.streamsGaveUp}, hung ${tally.streamsHung}, pictures ${tally.images}, ` +
+      `reconnects ${tally.reconnects}, given up ${tally.streamsGaveUp}, hung ${tally.streamsHung}, pictures ${tally.images} (cut while sent ${tally.picturesCut}), ` +
       `open charges ${a.openCharges}; answers ${statuses.join(' ')}; replies ${[...a.endings].map(([e, n]) => `${e}×${n}`).join(' ')}; down ${seconds(times.downMs)}, ` +
       `ready and chatting again ${seconds(times.recoveredMs)} after, all settled ${seconds(times.settledMs)} after the load)`,
   );
@@ -533,6 +542,8 @@ function expectClean(tally: Tally, a: Audit): void {
   expect(tally.unclear).toEqual([]);
   expect(tally.stacks).toEqual([]);
   expect(tally.streamsHung).toBe(0);
+  // Two users draw, one picture at a time each.
+  expect(tally.picturesCut).toBeLessThanOrEqual(2);
   expect(a.details).toEqual([]);
   expect(a.misread).toEqual([]);
   expect(a).toMatchObject({ stuck: 0, openCharges: 0, lost: 0, doubled: 0, refusedCharged: 0 });
