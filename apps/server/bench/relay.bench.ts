@@ -1,8 +1,9 @@
 /**
- * Relay benchmark (issue 17): Ensemble as a real server process (SQLite, and PostgreSQL with Redis)
- * against an OpenAI-format upstream fake (first token at 50 ms, 400 tokens at 50 tokens/s) and a
- * naive Node pass-through proxy as the floor, in one run. Prints each goal with its measured figure;
- * asserts nothing.
+ * Relay benchmark (issues 17 and 45): Ensemble as a real server process (SQLite, and PostgreSQL with
+ * Redis) against an OpenAI-format upstream fake (first token at 50 ms, 400 tokens at 50 tokens/s) and
+ * a naive Node pass-through proxy as the floor, in one run. Prints issue 45's goals, each as a ratio
+ * to the proxy's figure measured in the same run (absolute figures on a shared machine move 2-3x
+ * between days; ratios do not); asserts nothing.
  *
  *   RELAY_BENCHES=ttft,cpu,load,admission,memory,redis   which parts to run (default: all)
  *   RELAY_TARGETS=sqlite,pg                              which Ensemble set-ups (default: both)
@@ -14,7 +15,8 @@
  *   HEAP_GROWTH_PERCENT=50                               the servers' HEAP_GROWTH_PERCENT (default: theirs)
  *   RELAY_ACCEPT_HANDLES=64                              the servers' ACCEPT_HANDLES (default: theirs, 64)
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
- *   RELAY_TTFT_RUNS=3                                    goal 1: runs per target, each figure their median
+ *   RELAY_TTFT_RUNS=3                                    goals 3-4 (20 chats at once): runs per target, each figure their median
+ *   RELAY_LOAD_RUNS=3                                    goals 1, 2, 4 (500 and 300 streams): runs per target, medians
  *   RELAY_POOL_MAX=10                                    the servers' DATABASE_POOL_MAX (default: theirs, 10)
  *   RELAY_START_BUDGET=2                                 the servers' CHAT_START_BUDGET_MS (default: theirs, 2)
  *   RELAY_MAX_LAG=100                                    admission bench: the server's ADMISSION_MAX_LAG_MS (0: off)
@@ -46,6 +48,7 @@ const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const STREAMS = Number(process.env.RELAY_STREAMS ?? '500');
 const BENCHES = new Set((process.env.RELAY_BENCHES ?? 'ttft,cpu,load,admission,memory,redis').split(','));
 const TTFT_RUNS = Math.max(1, Number(process.env.RELAY_TTFT_RUNS ?? '3'));
+const LOAD_RUNS = Math.max(1, Number(process.env.RELAY_LOAD_RUNS ?? '3'));
 const TARGETS = (process.env.RELAY_TARGETS ?? 'sqlite,pg').split(',') as Array<'sqlite' | 'pg'>;
 const TOKENS = 400;
 const WARM_ROUNDS = Number(process.env.RELAY_WARM_ROUNDS ?? '10');
@@ -480,7 +483,7 @@ async function cpuPerToken(
   t: Target,
   streams: number,
   spread = false,
-): Promise<{ perToken: number; done: number; ttftP95: number; gapP99: number }> {
+): Promise<{ perToken: number; done: number; ttftP50: number; ttftP95: number; gapP99: number }> {
   await Promise.all(Array.from({ length: 5 }, (_, i) => t.run(i, SHORT)));
   const before = cpuSeconds(t.pid);
   const rs = await Promise.all(
@@ -494,15 +497,14 @@ async function cpuPerToken(
   // Only streams read to their end count as relayed tokens.
   const done = rs.filter((r) => r.ok).length;
   if (done < streams) console.log(`  (${t.name}: only ${done} of ${streams} streams ran to [DONE])`);
-  const ttftP95 = pct(
-    rs.map((r) => r.ttft),
-    95,
-  );
+  const ttfts = rs.map((r) => r.ttft);
+  const ttftP50 = pct(ttfts, 50);
+  const ttftP95 = pct(ttfts, 95);
   const gapP99 = pct(
     rs.flatMap((r) => r.gaps),
     99,
   );
-  return { perToken: done ? (cpu / (done * TOKENS)) * 1e6 : Number.NaN, done, ttftP95, gapP99 };
+  return { perToken: done ? (cpu / (done * TOKENS)) * 1e6 : Number.NaN, done, ttftP50, ttftP95, gapP99 };
 }
 
 /**
@@ -524,6 +526,7 @@ interface LoadFigures {
   /** The most connections seen waiting to be accepted (see acceptQueue). */
   acceptQueueMax: number;
   complete: number;
+  ttftP50: number;
   ttftP95: number;
   gapP99: number;
   healthP99: number;
@@ -584,6 +587,10 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
     figures: {
       acceptQueueMax,
       complete: (accepted.filter((r) => r.ok).length / Math.max(1, accepted.length)) * 100,
+      ttftP50: pct(
+        accepted.map((r) => r.ttft),
+        50,
+      ),
       ttftP95: pct(
         accepted.map((r) => r.ttft),
         95,
@@ -596,6 +603,30 @@ async function load(e: Ensemble, count: number, pidForCpu: number): Promise<{ fi
       perToken: tokens ? (cpu / tokens) * 1e6 : Number.NaN,
       clientLagP99: lag.percentile(99) / 1e6,
     },
+  };
+}
+
+/** Goals 1, 2 and 4's load figures: medians of LOAD_RUNS runs each at STREAMS and at 300 streams, alternating. */
+interface LoadMedians {
+  ttftP50: number;
+  perToken: number;
+  gapP99: number;
+  ttftP95At300: number;
+}
+async function loadMedians(
+  run: (count: number) => Promise<{ ttftP50: number; ttftP95: number; perToken: number; gapP99: number }>,
+): Promise<LoadMedians> {
+  const full: Array<{ ttftP50: number; perToken: number; gapP99: number }> = [];
+  const at300: number[] = [];
+  for (let i = 0; i < LOAD_RUNS; i++) {
+    full.push(await run(STREAMS));
+    at300.push((await run(300)).ttftP95);
+  }
+  return {
+    ttftP50: median(full.map((f) => f.ttftP50)),
+    perToken: median(full.map((f) => f.perToken)),
+    gapP99: median(full.map((f) => f.gapP99)),
+    ttftP95At300: median(at300),
   };
 }
 
@@ -622,13 +653,14 @@ async function main(): Promise<void> {
     let proxyCpu: number | undefined;
     // The proxy's own figures on this run's machine, so each of Ensemble's reads as a ratio to the floor too.
     let proxyChat: number | undefined;
-    let proxyLoad: number | undefined;
+    let proxyAdded: number | undefined;
     if (BENCHES.has('ttft') || BENCHES.has('cpu')) {
       console.log('\n-- baseline');
       if (BENCHES.has('ttft')) {
         baseline = await ttftMedians(direct);
         const p = await ttftMedians(naive);
         proxyChat = p.cpuPerChat;
+        proxyAdded = p.concP95 - baseline.concP95;
         console.log(
           `  direct TTFT p50 sequential ${ms(baseline.seqP50)}, p95 at 20 concurrent ${ms(baseline.concP95)} (medians of ${TTFT_RUNS} runs: ${baseline.runs} ms)`,
         );
@@ -643,17 +675,12 @@ async function main(): Promise<void> {
         console.log(`  CPU per token: upstream fake ${us(d.perToken)}, naive proxy ${us(p.perToken)} (50 streams x ${TOKENS} tokens)`);
       }
     }
+    // The proxy's load figures: medians of LOAD_RUNS runs at STREAMS and at 300 streams, spread over one second.
+    let proxyLoad: LoadMedians | undefined;
     if (BENCHES.has('load')) {
-      // The floor for goal 3 on this machine: what a 30-line pass-through proxy spends per token at the same load.
-      const p = await cpuPerToken(naive, STREAMS, true);
-      proxyLoad = p.perToken;
+      proxyLoad = await loadMedians((count) => cpuPerToken(naive, count, true));
       console.log(
-        `\n-- naive proxy at ${STREAMS} streams over 1 s: ${us(p.perToken)} per token -> ${(1e6 / (p.perToken * TOKENS_PER_S)).toFixed(0)} streams per core (the floor for any Node relay here); TTFT p95 ${ms(p.ttftP95)}, inter-event gap p99 ${ms(p.gapP99)} (one event a token)`,
-      );
-      // Goal 3's figure is absolute, so how fast the machine is decides whether it can be met at all.
-      const budget = 1e6 / (1000 * TOKENS_PER_S);
-      console.log(
-        `  goal 3's 1,000 streams a core leave ${us(budget)} a token; the naive proxy alone spends ${(p.perToken / budget).toFixed(2)}x that on this machine in this run`,
+        `\n-- naive proxy, medians of ${LOAD_RUNS} runs: ${STREAMS} streams over 1 s: TTFT p50 ${ms(proxyLoad.ttftP50)}, ${us(proxyLoad.perToken)} per token -> ${(1e6 / (proxyLoad.perToken * TOKENS_PER_S)).toFixed(0)} streams per core (the floor for any Node relay here), inter-event gap p99 ${ms(proxyLoad.gapP99)}; 300 streams: TTFT p95 ${ms(proxyLoad.ttftP95At300)}`,
       );
     }
     for (const kind of TARGETS) {
@@ -661,48 +688,66 @@ async function main(): Promise<void> {
       try {
         console.log(`\n-- Ensemble ${label(kind)}`);
         const t = ensembleTarget(e);
-        const factor = kind === 'sqlite' ? 1 : 2;
         if (BENCHES.has('ttft') && baseline) {
           const f = await ttftMedians(t);
-          const addedP50 = f.seqP50 - baseline.seqP50;
-          const addedP95 = f.concP95 - baseline.concP95;
+          const added = f.concP95 - baseline.concP95;
           console.log(
-            `  TTFT p50 sequential / p95 at 20 concurrent, by run: ${f.runs} ms (the goals take their medians, less the direct ones)`,
+            `  TTFT p50 sequential / p95 at 20 concurrent, by run: ${f.runs} ms (the goals take their medians, less the direct ones); added p50 sequential ${ms(f.seqP50 - baseline.seqP50)}`,
           );
-          goal('1. added time to first token, p50 sequential', ms(addedP50), `<= ${3 * factor} ms`, addedP50 <= 3 * factor);
-          goal('1. added time to first token, p95 at 20 concurrent', ms(addedP95), `<= ${10 * factor} ms`, addedP95 <= 10 * factor);
-          console.log(`  server CPU per short chat (40 tokens), 20 at once: ${ms(f.cpuPerChat)}${ofProxy(f.cpuPerChat, proxyChat, ms)}`);
+          if (proxyAdded !== undefined) {
+            const limit = Math.max(6 * proxyAdded, proxyAdded + 25);
+            goal(
+              '3. added TTFT p95, 20 chats at once',
+              `${ms(added)} = ${(added / proxyAdded).toFixed(1)}x the proxy's ${ms(proxyAdded)}`,
+              `<= ${ms(limit)} (6x, or +25 ms)`,
+              added <= limit,
+            );
+          }
+          if (proxyChat !== undefined) {
+            const ratio = f.cpuPerChat / proxyChat;
+            goal(
+              '4. CPU per short chat (40 tokens), 20 at once',
+              `${ms(f.cpuPerChat)} = ${ratio.toFixed(2)}x`,
+              '<= 2x the proxy',
+              ratio <= 2,
+            );
+          }
         }
         if (BENCHES.has('cpu') && proxyCpu !== undefined) {
           const c = await cpuPerToken(t, 50);
-          const ratio = c.perToken / proxyCpu;
-          const limit = kind === 'sqlite' ? 3 : 4;
-          goal('2. CPU per relayed token vs naive proxy', `${us(c.perToken)} = ${ratio.toFixed(1)}x`, `<= ${limit}x`, ratio <= limit);
+          console.log(`  CPU per token, 50 streams at once: ${us(c.perToken)}${ofProxy(c.perToken, proxyCpu, us)}`);
         }
         if (BENCHES.has('redis') && kind === 'pg') await redisCommands(e);
-        if (BENCHES.has('load')) {
-          const { figures: f } = await load(e, STREAMS, e.child.pid as number);
-          goal(`3. ${STREAMS} streams completed`, `${f.complete.toFixed(1)} %`, '100 %', f.complete === 100);
-          goal(`3. ${STREAMS} streams TTFT p95`, ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
-          goal(`3. ${STREAMS} streams inter-event gap p99`, ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
-          goal(`3. /api/health p99 during ${STREAMS} streams`, ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
+        if (BENCHES.has('load') && proxyLoad) {
+          const runs: LoadFigures[] = [];
+          const f = await loadMedians(async (count) => {
+            const { figures } = await load(e, count, e.child.pid as number);
+            if (count === STREAMS) runs.push(figures);
+            return figures;
+          });
+          const complete = Math.min(...runs.map((r) => r.complete));
           console.log(
-            `  connections waiting to be accepted, at most: ${f.acceptQueueMax} (each copy of the listening socket, ACCEPT_HANDLES, accepts one a turn of the loop)`,
+            `  ${STREAMS} streams, by run: TTFT p50 ${runs.map((r) => ms(r.ttftP50)).join(', ')}; completed at least ${complete.toFixed(1)} %; inter-event gap p99 ${ms(f.gapP99)}; /api/health p99 ${ms(median(runs.map((r) => r.healthP99)))}; connections waiting to be accepted, at most ${Math.max(...runs.map((r) => r.acceptQueueMax))}`,
           );
-          console.log(clientLagLine(f));
-          const perCore = 1e6 / (f.perToken * TOKENS_PER_S);
+          console.log(clientLagLine(runs.at(-1) as LoadFigures));
+          const p50 = f.ttftP50 / proxyLoad.ttftP50;
+          const p50Limit = kind === 'sqlite' ? 2 : 3;
           goal(
-            '3. server CPU per token under load -> streams per core',
-            `${us(f.perToken)} -> ${perCore.toFixed(0)}`,
-            '>= 1000 streams',
-            perCore >= 1000,
+            `1. TTFT p50, ${STREAMS} streams over 1 s`,
+            `${ms(f.ttftP50)} = ${p50.toFixed(2)}x`,
+            `<= ${p50Limit}x the proxy`,
+            p50 <= p50Limit,
           );
-          if (proxyLoad !== undefined) console.log(`  server CPU per token under load${ofProxy(f.perToken, proxyLoad, us)}`);
+          const p95 = f.ttftP95At300 / proxyLoad.ttftP95At300;
+          goal('2. TTFT p95, 300 streams over 1 s', `${ms(f.ttftP95At300)} = ${p95.toFixed(2)}x`, '<= 2x the proxy', p95 <= 2);
+          const cpu = f.perToken / proxyLoad.perToken;
+          goal(`4. CPU per token, ${STREAMS} streams`, `${us(f.perToken)} = ${cpu.toFixed(2)}x`, '<= 1.25x the proxy', cpu <= 1.25);
+          console.log(`  -> ${(1e6 / (f.perToken * TOKENS_PER_S)).toFixed(0)} streams of ${TOKENS_PER_S} tokens/s per core`);
         }
         if (kind === 'pg') {
           const waits = await e.metric('ensemble_db_pool_waits_total');
           console.log(
-            `  8. PostgreSQL pool (DATABASE_POOL_MAX=${process.env.RELAY_POOL_MAX ?? 10}): ${waits} checkouts waited for a connection over this run`,
+            `  PostgreSQL pool (DATABASE_POOL_MAX=${process.env.RELAY_POOL_MAX ?? 10}): ${waits} checkouts waited for a connection over this run`,
           );
         }
       } finally {
@@ -789,12 +834,12 @@ async function admission(upstreamPort: number): Promise<void> {
         .filter((x): x is number => typeof x === 'number');
       console.log(`  debug: server-side TTFT p50 ${ms(pct(own, 50))}, p95 ${ms(pct(own, 95))} over ${own.length} replies`);
     }
-    goal('4. refused chats answered, p99', ms(refusedP99), '<= 50 ms', refusedP99 <= 50 && right.length === refused.length);
-    goal('4. refused chats charged', String(chargedRefused), '0', chargedRefused === 0);
-    goal('4. accepted streams completed', `${f.complete.toFixed(1)} %`, '100 %', f.complete === 100);
-    goal('4. accepted streams TTFT p95', ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
-    goal('4. accepted streams inter-event gap p99', ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
-    goal('4. /api/health p99 at twice the capacity', ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
+    goal('admission: refused chats answered, p99', ms(refusedP99), '<= 50 ms', refusedP99 <= 50 && right.length === refused.length);
+    goal('admission: refused chats charged', String(chargedRefused), '0', chargedRefused === 0);
+    goal('admission: accepted streams completed', `${f.complete.toFixed(1)} %`, '100 %', f.complete === 100);
+    goal('admission: accepted streams TTFT p95', ms(f.ttftP95), '< 1000 ms', f.ttftP95 < 1000);
+    goal('admission: accepted streams gap p99', ms(f.gapP99), '< 100 ms', f.gapP99 < 100);
+    goal('admission: /api/health p99 at twice the capacity', ms(f.healthP99), '< 100 ms', f.healthP99 < 100);
     console.log(
       `  connections waiting to be accepted, at most: ${f.acceptQueueMax} (each copy of the listening socket, ACCEPT_HANDLES, accepts one a turn of the loop)`,
     );
@@ -840,7 +885,7 @@ async function memory(upstreamPort: number): Promise<void> {
     const growth = ((end - tenth) / tenth) * 100;
     console.log(`  RSS after each tenth, MB (heap used / heap total, external): ${samples.join(', ')}`);
     goal(
-      '6. RSS at the end vs after the first tenth',
+      '5. RSS at the end vs after the first tenth',
       `${tenth.toFixed(0)} -> ${end.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
       'within 10 %',
       Math.abs(growth) <= 10,
