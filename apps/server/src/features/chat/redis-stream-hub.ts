@@ -58,6 +58,14 @@ const key = (id: string) => ({
   channel: `ens:stream:${id}`,
 });
 
+/** Commands the next batch carries; a read is sent once (its caller is told of a failure), a write until it lands. */
+interface Step {
+  add(batch: ChainableCommander): void;
+  /** A read's caller, told when its batch failed or the hub closed (after an answer, nothing happens). */
+  fail?(error: Error): void;
+}
+const UNANSWERED = new Error('Redis did not answer');
+
 /** What this instance tracks of a stream it generates. */
 interface Local {
   seq: number;
@@ -98,7 +106,7 @@ export class RedisStreamHub implements StreamHub {
    * has it: an event is never dropped, so a reader on another instance never misses text (issue 45). A batch sent
    * twice does no harm: readers drop an event whose number they have seen, and the batch ends as it did.
    */
-  private queue: Array<(batch: ChainableCommander) => void> = [];
+  private queue: Step[] = [];
   private sending: Promise<void> | null = null;
   private scheduled = false;
   private retryMs = 0;
@@ -217,24 +225,15 @@ export class RedisStreamHub implements StreamHub {
         this.subscriber.unsubscribe(k.channel).catch(dropped);
       }
     };
-    // Subscribed first, then the backlog: nothing published in between is missed.
-    const snapshot = await this.redis
-      .multi()
-      .get(k.meta)
-      .get(k.final)
-      .lrange(k.events, 0, -1)
-      .exec()
-      .catch((error: unknown) => {
-        unsubscribe();
-        throw error;
-      });
+    // Subscribed first, then the backlog: nothing published in between is missed. The backlog is read in the write
+    // queue's order, after this instance's events not yet sent (which the channel will not bring this reader).
+    const snapshot = await this.readBacklog(k).catch((error: unknown) => {
+      unsubscribe();
+      throw error;
+    });
     // Let go while the backlog was asked for (the connection went): it has been told.
     if (ended) return () => {};
-    const [metaRaw, finalRaw, backlog] = (snapshot ?? []).map(([error, value]) => (error ? null : value)) as [
-      string | null,
-      string | null,
-      string[] | null,
-    ];
+    const { meta: metaRaw, final: finalRaw, backlog } = snapshot;
     if (!metaRaw) {
       unsubscribe();
       return null;
@@ -289,16 +288,53 @@ export class RedisStreamHub implements StreamHub {
     await Promise.race([flushed, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_FLUSH_MS)))]);
     clearTimeout(waited);
     this.closed = true;
+    for (const step of this.queue) step.fail?.(UNANSWERED);
     this.queue = [];
     this.listeners.clear();
     this.subscriber.disconnect();
   }
 
   /** Queues a write for the next batch, sent at the end of this turn of the loop. */
-  private write(step: (batch: ChainableCommander) => void): void {
+  private write(add: (batch: ChainableCommander) => void): void {
     if (this.closed) return;
-    this.queue.push(step);
+    this.queue.push({ add });
     this.schedule();
+  }
+
+  /**
+   * A stream's meta, running list and final record, read in the next batch. In this order a reader never misses the
+   * end written meanwhile by another instance (final record first, then the channel's [DONE], then the list deleted):
+   * a list read before the final record was written is whole, and the [DONE] comes after this reader subscribed.
+   */
+  private readBacklog(k: ReturnType<typeof key>): Promise<{ meta: string | null; final: string | null; backlog: string[] }> {
+    if (this.closed) return Promise.reject(new Error('the stream hub is closed'));
+    return new Promise((resolve, reject) => {
+      let meta: string | null = null;
+      let backlog: string[] = [];
+      let failure: Error | null = null;
+      const note = (error: Error | null | undefined) => {
+        failure ??= error ?? null;
+      };
+      this.queue.push({
+        fail: reject,
+        add: (batch) => {
+          batch.get(k.meta, (error, value) => {
+            note(error);
+            meta = value ?? null;
+          });
+          batch.lrange(k.events, 0, -1, (error, value) => {
+            note(error);
+            backlog = value ?? [];
+          });
+          batch.get(k.final, (error, value) => {
+            note(error);
+            if (failure) reject(failure);
+            else resolve({ meta, final: value ?? null, backlog });
+          });
+        },
+      });
+      this.schedule();
+    });
   }
 
   private schedule(): void {
@@ -315,7 +351,7 @@ export class RedisStreamHub implements StreamHub {
     const batch = this.queue;
     this.queue = [];
     const pipeline = this.redis.pipeline();
-    for (const step of batch) step(pipeline);
+    for (const step of batch) step.add(pipeline);
     const sent = pipeline.exec().then(
       (results) => {
         // Redis refused a command (a reply error): sending it again would not help. Anything else (the connection
@@ -333,9 +369,10 @@ export class RedisStreamHub implements StreamHub {
     return this.sending;
   }
 
-  private retry(batch: Array<(batch: ChainableCommander) => void>): void {
+  private retry(batch: Step[]): void {
+    for (const step of batch) step.fail?.(UNANSWERED);
     if (this.closed) return;
-    this.queue = batch.concat(this.queue);
+    this.queue = batch.filter((step) => !step.fail).concat(this.queue);
     this.retryMs = Math.min(RETRY_MAX_MS, Math.max(RETRY_FIRST_MS, this.retryMs * 2));
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

@@ -256,6 +256,32 @@ describe('Redis hub commands', () => {
     }
   });
 
+  it('a reader attaching on the generating instance while its latest events wait to be sent gets every event, once', async () => {
+    const redis = new Redis(REDIS_URL);
+    const hub = new RedisStreamHub(redis, 60_000, { coalesceMs: 0 });
+    const id = newId();
+    try {
+      await hub.create({ id, ownerKey: 'guest:1', model: 'gpt-4o', messageId: null });
+      // One reader has the channel subscribed already: the others attach without waiting for it.
+      const readers = [read(hub, id, 0)];
+      await sleep(50);
+      for (let i = 0; i < WORDS.length; i++) {
+        hub.push(id, delta(WORDS[i] as string, null));
+        readers.push(read(hub, id, 0));
+        if (i % 10 === 9) await sleep(5);
+      }
+      hub.finish(id);
+      for (const reader of readers) {
+        const seen = await reader;
+        expect(textOf(seen)).toBe(WORDS.join(''));
+        expect(seen.at(-2)?.data).toBe(STREAM_DONE);
+      }
+    } finally {
+      await hub.close();
+      redis.disconnect();
+    }
+  });
+
   it("never drops an event when the writer's connection to Redis breaks: a reader on another instance gets every word", async () => {
     // The generating instance reaches Redis through a link the test breaks twice while the reply streams; the reader
     // is another instance with its own connection, attached after the end.
