@@ -17,8 +17,13 @@
  *   RELAY_STREAMS=500                                    concurrent streams of the load bench
  *   RELAY_TTFT_RUNS=3                                    goals 3-4 (20 chats at once): runs per target, each figure their median
  *   RELAY_LOAD_RUNS=3                                    goals 1, 2, 4 (500 and 300 streams): runs per target, medians
+ *   RELAY_COMPARE=ACCEPT_HANDLES=1,STREAM_COALESCE_MS=0  instead of the benches: each speed mechanism on (the server's
+ *                                                        default) and off (the setting given), in RELAY_PAIRS
+ *                                                        interleaved pairs on RELAY_TARGETS' first set-up; prints each
+ *                                                        goal's ratio to the proxy, on and off (medians), and whether
+ *                                                        the mechanism improves one by at least 10 % (it stays) or not
+ *   RELAY_PAIRS=5                                        pairs per mechanism in RELAY_COMPARE
  *   RELAY_POOL_MAX=10                                    the servers' DATABASE_POOL_MAX (default: theirs, 10)
- *   RELAY_START_BUDGET=2                                 the servers' CHAT_START_BUDGET_MS (default: theirs, 2)
  *   RELAY_MAX_LAG=100                                    admission bench: the server's ADMISSION_MAX_LAG_MS (0: off)
  *   RELAY_PROF=/tmp/dir                                  write the server's CPU profiles there
  *   RELAY_NODE_ARGS="--flag ..."                         more node flags for the servers (a preload to trace them, say)
@@ -165,12 +170,14 @@ async function startEnsemble(
       DEMO_MODE: 'off',
       // Every simulated user connects from this one address.
       MAX_CONNECTIONS_PER_ADDRESS: '0',
+      // The load parts start 500 streams at once, past the default's capacity: all are admitted (the admission part
+      // sets its own).
+      MAX_CONCURRENT_STREAMS: '1000',
       OPENAI_API_KEY: 'sk-bench-relay',
       OPENAI_BASE_URL: `http://127.0.0.1:${upstreamPort}/v1`,
       ...extra,
       ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
       ...(process.env.RELAY_ACCEPT_HANDLES ? { ACCEPT_HANDLES: process.env.RELAY_ACCEPT_HANDLES } : {}),
-      ...(process.env.RELAY_START_BUDGET ? { CHAT_START_BUDGET_MS: process.env.RELAY_START_BUDGET } : {}),
       ...(process.env.RELAY_POOL_MAX ? { DATABASE_POOL_MAX: process.env.RELAY_POOL_MAX } : {}),
       ...env,
     },
@@ -630,6 +637,110 @@ async function loadMedians(
   };
 }
 
+/** One run's goal figures, each as a ratio to the proxy's (lower is better). */
+interface GoalRatios {
+  g1: number;
+  g2: number;
+  g3: number;
+  g4token: number;
+  g4chat: number;
+}
+const GOAL_NAMES: Array<[keyof GoalRatios, string]> = [
+  ['g1', `1. TTFT p50, ${STREAMS} streams`],
+  ['g2', '2. TTFT p95, 300 streams'],
+  ['g3', '3. added TTFT p95, 20 at once'],
+  ['g4token', `4. CPU per token, ${STREAMS} streams`],
+  ['g4chat', '4. CPU per short chat'],
+];
+
+/** The proxy's figures the ratios divide by: one measurement, at the start of the comparison. */
+interface ProxyFloor {
+  direct95: number;
+  added95: number;
+  chat: number;
+  load: LoadMedians;
+}
+
+/** One run of every goal on a fresh server with `env`, as ratios to the proxy's figures. */
+async function goalRatios(
+  kind: 'sqlite' | 'pg',
+  upstreamPort: number,
+  env: Record<string, string>,
+  floor: ProxyFloor,
+): Promise<GoalRatios> {
+  const e = await startEnsemble(kind, upstreamPort, 1000, env);
+  try {
+    const t: Target = {
+      name: `Ensemble ${kind}`,
+      pid: e.child.pid as number,
+      run: (i, p, stop) => ensembleStream(e, e.owners[i % e.owners.length] as Owner, p, { stopAfter: stop }),
+    };
+    const f = await ttftFigures(t);
+    const full = await load(e, STREAMS, t.pid);
+    const at300 = await load(e, 300, t.pid);
+    // Added time within 1 ms of none reads as a ratio of 1 (the proxy's own added figure is a few ms).
+    const added = Math.max(0, f.concP95 - floor.direct95);
+    return {
+      g1: full.figures.ttftP50 / floor.load.ttftP50,
+      g2: at300.figures.ttftP95 / floor.load.ttftP95At300,
+      g3: added / Math.max(1, floor.added95),
+      g4token: full.figures.perToken / floor.load.perToken,
+      g4chat: f.cpuPerChat / floor.chat,
+    };
+  } finally {
+    await e.stop();
+  }
+}
+
+/**
+ * Issue 45: each speed mechanism on (the default) and off, in interleaved pairs (on-off, then off-on), each goal's
+ * ratio to the proxy compared by its median. A mechanism stays only where it improves some goal's ratio by 10 %.
+ */
+async function compareMechanisms(upstreamPort: number, direct: Target, naive: Target): Promise<void> {
+  const kind = TARGETS[0] as 'sqlite' | 'pg';
+  const pairs = Math.max(1, Number(process.env.RELAY_PAIRS ?? '5'));
+  const settings = (process.env.RELAY_COMPARE ?? '').split(',').filter(Boolean);
+  const d = await ttftMedians(direct);
+  const p = await ttftMedians(naive);
+  const floor: ProxyFloor = {
+    direct95: d.concP95,
+    added95: p.concP95 - d.concP95,
+    chat: p.cpuPerChat,
+    load: await loadMedians((count) => cpuPerToken(naive, count, true)),
+  };
+  console.log(
+    `\n-- speed mechanisms on ${kind}, ${pairs} interleaved on/off pairs each; the proxy: added TTFT p95 ${ms(floor.added95)}, CPU per short chat ${ms(floor.chat)}, ${STREAMS} streams TTFT p50 ${ms(floor.load.ttftP50)} and ${us(floor.load.perToken)} per token, 300 streams TTFT p95 ${ms(floor.load.ttftP95At300)}`,
+  );
+  for (const setting of settings) {
+    const [name, value] = setting.split('=') as [string, string];
+    const on: GoalRatios[] = [];
+    const off: GoalRatios[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const runOff = () => goalRatios(kind, upstreamPort, { [name]: value }, floor);
+      const runOn = () => goalRatios(kind, upstreamPort, {}, floor);
+      if (i % 2 === 0) {
+        on.push(await runOn());
+        off.push(await runOff());
+      } else {
+        off.push(await runOff());
+        on.push(await runOn());
+      }
+    }
+    let pays = false;
+    console.log(`  ${name}: on (the default) vs off (${name}=${value}), ratios to the proxy, medians of ${pairs}`);
+    for (const [key, label] of GOAL_NAMES) {
+      const a = median(on.map((r) => r[key]));
+      const b = median(off.map((r) => r[key]));
+      const gain = (b - a) / b;
+      if (gain >= 0.1) pays = true;
+      console.log(
+        `    ${label.padEnd(34)} on ${a.toFixed(2).padStart(6)}x   off ${b.toFixed(2).padStart(6)}x   ${gain >= 0 ? 'better' : 'worse'} by ${(Math.abs(gain) * 100).toFixed(0)} % with it`,
+      );
+    }
+    console.log(`    -> ${name}: ${pays ? 'PAYS (some goal at least 10 % better with it)' : 'DOES NOT PAY (no goal 10 % better with it)'}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(SERVER, 'dist/main.js'))) {
     console.error('apps/server/dist is missing: run `npm run build` first.');
@@ -649,6 +760,7 @@ async function main(): Promise<void> {
   });
   const label = (k: 'sqlite' | 'pg') => (k === 'sqlite' ? 'SQLite' : 'PostgreSQL+Redis');
   try {
+    if (process.env.RELAY_COMPARE) return await compareMechanisms(fake.port, direct, naive);
     let baseline: Awaited<ReturnType<typeof ttftMedians>> | undefined;
     let proxyCpu: number | undefined;
     // The proxy's own figures on this run's machine, so each of Ensemble's reads as a ratio to the floor too.

@@ -14,12 +14,7 @@ import net from 'node:net';
  * Without a descriptor to copy (Windows), or when the helper fails, the server keeps its one socket
  * and `onFallback` says why; it also hears of a copy that fails later.
  */
-export async function addAcceptHandles(
-  server: net.Server,
-  count: number,
-  backlog: number,
-  onFallback: (reason: string) => void,
-): Promise<() => void> {
+export async function addAcceptHandles(server: net.Server, count: number, onFallback: (reason: string) => void): Promise<() => void> {
   const extra = count - 1;
   if (extra <= 0) return () => {};
   const fd = (server as unknown as { _handle?: { fd?: number } })._handle?.fd;
@@ -48,7 +43,7 @@ export async function addAcceptHandles(
       child.on('message', (_message, handle) => {
         const copy = net.createServer(forward);
         copy.on('error', (error) => onFallback(`a copy of the listening socket failed (the others go on): ${error.message}`));
-        copy.listen(handle, backlog);
+        copy.listen(handle);
         copies.push(copy);
         if (copies.length === extra) {
           clearTimeout(timer);

@@ -84,19 +84,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /**
-   * Connections the kernel may hold for this instance before it accepts them (the system caps it at
-   * net.core.somaxconn). Node accepts one connection per turn of its event loop, so under load a
-   * burst of new connections waits there; past the queue the kernel drops them and the client
-   * retries only after 1, then 3, then 7 seconds.
-   */
-  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
-  /**
    * How many times the listening socket is opened (see accept-handles.ts): each copy accepts one
    * connection per turn of the event loop, so a burst of new connections (and the busy refusals
    * among them) is taken in up to that many times faster. 1: one socket, as Node does by itself.
-   * At 500 chats in a second (relay bench) 16 cut the first token's p95 from 4.5–5.4 s to 1.5–1.8 s.
-   * With CHAT_START_BUDGET_MS spreading the starts, 64 answered the busy refusals at twice the
-   * capacity in 145–228 ms at p99 (a 15 ms budget), against 2.1–3.5 s with 16 and no spreading.
+   * Issue 45's comparison (relay bench, RELAY_COMPARE, 5 interleaved pairs, SQLite): with 64
+   * against 1, TTFT p95 at 300 streams 3.67x the naive proxy's against 4.48x (18 % better), TTFT p50
+   * at 500 streams 12.6x against 11.1x (14 % worse).
    */
   ACCEPT_HANDLES: z.coerce.number().int().min(1).max(64).default(64),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -219,8 +212,11 @@ const envSchema = z.object({
   STREAM_GRACE_MAX_MB: z.coerce.number().min(0.1).max(4096).default(4),
   /** Content deltas are joined into one stream event per this window (the first goes out at once); 0 sends each. */
   STREAM_COALESCE_MS: z.coerce.number().int().min(0).max(50).default(50),
-  /** Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). */
-  MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /**
+   * Replies this instance generates at once; beyond it new chats get 503 with Retry-After (0: no limit). The default
+   * is what one core carried on the relay bench (issue 45): about 400 replies of 50 tokens a second (README, Capacity).
+   */
+  MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(0).max(1_000_000).default(400),
   /** Connections one client address may hold open at once; more are closed as they come (0: no bound). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(256),
   /**
@@ -228,15 +224,6 @@ const envSchema = z.object({
    * runs behind is past what this instance's core can carry, whatever the count of streams.
    */
   ADMISSION_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /**
-   * How long one turn of the event loop may spend starting chats before the rest of a burst waits
-   * for later turns, in ms (0: no limit): running streams, health checks and refusals keep moving.
-   * A turn's first start always runs, so a low budget lets about one start through a turn. At twice
-   * the capacity (relay bench, warm server, 1,000 chats in a second, 500 admitted), the busy
-   * refusals' p99 was 29-75 ms with 2, 48-81 ms with 4 and 136-157 ms with 15; the admitted
-   * streams' first token p95 was 0.9-1.1 s with each.
-   */
-  CHAT_START_BUDGET_MS: z.coerce.number().int().min(0).max(1000).default(2),
   /** PostgreSQL connections this instance's pool opens at most. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),

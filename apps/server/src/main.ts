@@ -42,12 +42,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
+  await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `Ensemble is serving ${config.origin}/prod (database: ${config.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, instance: ${config.INSTANCE_ID})`,
   );
   // It serves from here on; the copies join a moment later.
-  closeCopies = await addAcceptHandles(app.server, config.ACCEPT_HANDLES, config.LISTEN_BACKLOG, (reason) =>
+  closeCopies = await addAcceptHandles(app.server, config.ACCEPT_HANDLES, (reason) =>
     app.log.warn(`ACCEPT_HANDLES=${config.ACCEPT_HANDLES}: ${reason}`),
   );
 }

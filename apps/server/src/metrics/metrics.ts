@@ -150,13 +150,6 @@ export const watchDbPool = summedGauge<pg.Pool>(
   'state',
 );
 
-/** Shows a chat start gate's queue in /metrics until the returned function is called. */
-export const watchStartGate = summedGauge<{ readonly waiting: number }>(
-  'ensemble_chat_starts_waiting',
-  'Admitted chats waiting for a turn of the event loop to start in (CHAT_START_BUDGET_MS): a burst is being spread out.',
-  { waiting: (gate) => gate.waiting },
-);
-
 /** A stream hub that keeps finished streams in this process, for the gauge below. */
 export interface FinishedStreamsHeld {
   heldCount(): number;

@@ -31,9 +31,9 @@ export function refuseWhenFull(streams: ChatStreams, reply: FastifyReply): void 
 }
 
 /**
- * Runs a reply's start in one of the instance's slots (503 with Retry-After when none is free), after its turn at
- * the start gate: a slot goes only to a request whose body is in and whose caller is known, so connections that
- * trickle their bodies hold no slot (issue 36). A streamed reply keeps its slot until it ends.
+ * Runs a reply's start in one of the instance's slots (503 with Retry-After when none is free): a slot goes only to a
+ * request whose body is in and whose caller is known, so connections that trickle their bodies hold no slot (issue
+ * 36). A streamed reply keeps its slot until it ends.
  */
 export async function inChatSlot<T extends { data?: { stream_id?: string } }>(
   streams: ChatStreams,
@@ -44,10 +44,7 @@ export async function inChatSlot<T extends { data?: { stream_id?: string } }>(
   const slot = streams.running.reserve();
   const release = typeof slot === 'function' ? slot : refuseBusy(reply, slot);
   try {
-    const turn = streams.gate.enter();
-    if (turn) await turn;
-    // A drain began since the headers came (or while the chat waited its turn), or the client
-    // left: nothing is charged (and no one would read the answer).
+    // A drain began since the headers came, or the client left: nothing is charged (and no one would read the answer).
     if (streams.draining) refuseDraining(reply);
     if (request.socket.destroyed) throw new AppError('unavailable', MESSAGES.serviceBusy);
     const answer = await start();

@@ -6,9 +6,8 @@ import { type SweepResult, settleExpiredStreams } from './recovery.js';
 import { RedisStreamHub } from './redis-stream-hub.js';
 import { type RevocationTarget, revocationKey } from '../session/revocation.js';
 import { RunningReplies } from './running.js';
-import { StartGate } from './start-gate.js';
 import { MemoryStreamHub, type StreamHub } from './stream-hub.js';
-import { watchFinishedStreams, watchStartGate } from '../../metrics/metrics.js';
+import { watchFinishedStreams } from '../../metrics/metrics.js';
 
 const STOP_CHANNEL = 'ens:stop';
 
@@ -17,8 +16,6 @@ export interface ChatStreams {
   hub: StreamHub;
   leases: LeaseStore;
   running: RunningReplies;
-  /** Spreads a burst of chat starts over the loop's turns (CHAT_START_BUDGET_MS). */
-  gate: StartGate;
   timing: LeaseTiming;
   /** Set on SIGTERM: new chats are refused with 503 and /api/health says `draining`. */
   draining: boolean;
@@ -55,8 +52,6 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
   }
   const leases = redis ? createRedisLeaseStore(redis, config.INSTANCE_ID, timing) : createDbLeaseStore(ctx.db, config.INSTANCE_ID, timing);
   const running = new RunningReplies(config.MAX_CONCURRENT_STREAMS, config.ADMISSION_MAX_LAG_MS);
-  const gate = new StartGate(config.CHAT_START_BUDGET_MS);
-  const unwatchGate = watchStartGate(gate);
   const stopListener = redis?.duplicate() ?? null;
   // Revocation keys name accounts, so the channel is this deployment's own.
   const revokeChannel = `ens:${ctx.namespace}:revoke`;
@@ -87,7 +82,6 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
     hub,
     leases,
     running,
-    gate,
     timing,
     draining: false,
     async requestStop(streamId) {
@@ -109,7 +103,6 @@ export async function createChatStreams(ctx: AppContext, timing: LeaseTiming, lo
     async close() {
       clearInterval(timer);
       running.close();
-      unwatchGate();
       await sweeping?.catch(() => undefined);
       stopListener?.disconnect();
       unwatch();
