@@ -867,7 +867,7 @@ async function main(): Promise<void> {
       }
     }
     if (BENCHES.has('admission')) await admission(fake.port);
-    if (BENCHES.has('memory')) await memory(fake.port);
+    if (BENCHES.has('memory')) for (const kind of TARGETS) await memory(fake.port, kind);
   } finally {
     await proxy.stop();
     await fake.stop();
@@ -965,11 +965,13 @@ async function admission(upstreamPort: number): Promise<void> {
 }
 
 /** Many mixed requests (thread replies, comparisons, 20% aborted): RSS after the first tenth against the end. */
-async function memory(upstreamPort: number): Promise<void> {
+async function memory(upstreamPort: number, kind: 'sqlite' | 'pg'): Promise<void> {
   const total = Math.round(100_000 * SCALE);
-  const e = await startEnsemble('sqlite', upstreamPort, 200, process.env.BENCH_GRACE ? { STREAM_GRACE_MS: process.env.BENCH_GRACE } : {});
+  const e = await startEnsemble(kind, upstreamPort, 200, process.env.BENCH_GRACE ? { STREAM_GRACE_MS: process.env.BENCH_GRACE } : {});
   try {
-    console.log(`\n-- memory, SQLite, default settings: ${total} mixed requests (BENCH_SCALE=${SCALE}; 1 = 100,000), 20% aborted`);
+    console.log(
+      `\n-- memory, ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL+Redis'}, default settings: ${total} mixed requests (BENCH_SCALE=${SCALE}; 1 = 100,000), 20% aborted`,
+    );
     const pid = e.child.pid as number;
     let tenth = 0;
     let done = 0;
