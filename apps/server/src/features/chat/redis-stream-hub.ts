@@ -277,17 +277,13 @@ export class RedisStreamHub implements StreamHub {
 
   async close(): Promise<void> {
     this.batcher.close();
-    // What is queued goes out if Redis takes it soon; past that, the replies are saved in the database.
+    // What is queued goes out if Redis takes it soon (batches and retries go on as usual); past that, the replies are
+    // saved in the database.
+    const until = Date.now() + CLOSE_FLUSH_MS;
+    while ((this.sending || this.queue.length > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    this.retryMs = 0;
-    const flushed = (async () => {
-      while (this.sending || this.queue.length > 0) await (this.sending ?? this.send());
-    })();
-    let waited: NodeJS.Timeout | undefined;
-    await Promise.race([flushed, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_FLUSH_MS)))]);
-    clearTimeout(waited);
-    this.closed = true;
     for (const step of this.queue) step.fail?.(UNANSWERED);
     this.queue = [];
     this.listeners.clear();

@@ -282,6 +282,35 @@ describe('Redis hub commands', () => {
     }
   });
 
+  it('closes (as at shutdown) with writes still queued and Redis gone for good: they are given up after a short wait', async () => {
+    const port = Number(new URL(REDIS_URL).port || 6379);
+    const link = await cuttableLink(port);
+    const writer = new Redis({ host: '127.0.0.1', port: link.port, maxRetriesPerRequest: 2 });
+    writer.on('error', () => undefined);
+    const hub = new RedisStreamHub(writer, 60_000, { coalesceMs: 0 });
+    const id = newId();
+    try {
+      await hub.create({ id, ownerKey: 'guest:1', model: 'gpt-4o', messageId: null });
+      link.cut(60_000);
+      for (const w of WORDS) hub.push(id, delta(w, null));
+      await sleep(100);
+      // The test's timeout is the bound: closing must not wait for Redis, nor spin.
+      await hub.close();
+      writer.disconnect();
+      // Once the client has ended, queued writes fail at once: closing still returns.
+      const ended = new Redis(REDIS_URL);
+      const second = new RedisStreamHub(ended, 60_000, { coalesceMs: 0 });
+      const other = newId();
+      await second.create({ id: other, ownerKey: 'guest:1', model: 'gpt-4o', messageId: null });
+      ended.disconnect();
+      for (const w of WORDS) second.push(other, delta(w, null));
+      await second.close();
+    } finally {
+      writer.disconnect();
+      await link.close();
+    }
+  }, 15_000);
+
   it("never drops an event when the writer's connection to Redis breaks: a reader on another instance gets every word", async () => {
     // The generating instance reaches Redis through a link the test breaks twice while the reply streams; the reader
     // is another instance with its own connection, attached after the end.
