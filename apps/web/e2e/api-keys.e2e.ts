@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
-import { pageWidth } from './helpers';
+import { expectFitsWidth } from './helpers';
 
 /** GET /v1/models as a developer's program would call it: plain fetch, no cookies, the key as a Bearer token. */
 async function listModels(origin: string, key: string): Promise<{ status: number; body: any }> {
@@ -114,7 +114,7 @@ describe('personal API keys', () => {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await openReference(page, url);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+      await expectFitsWidth(page, 390);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeAtBothWidths } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
-import { pageWidth } from './helpers';
+import { expectFitsWidth } from './helpers';
 
 /** Every catalogue id and name the page's markup holds (text, attributes, hidden text). */
 async function modelsInPage(page: Page): Promise<string[]> {
@@ -83,7 +83,7 @@ describe('arena (issue 41)', () => {
     // the labels give way to the icons before the next frame is painted: measured as the user sees it, a frame later).
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await pageWidth(page)).toBeLessThanOrEqual(1024);
+    await expectFitsWidth(page, 1024);
     await screenshot(page, 'arena-leaderboard-1024');
     await page.setViewportSize({ width: 1280, height: 900 });
 

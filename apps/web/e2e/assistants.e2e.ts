@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeAtBothWidths, seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney, waitForReplies } from './harness';
-import { callApi, pageWidth } from './helpers';
+import { callApi, expectFitsWidth } from './helpers';
 
 const INSTRUCTIONS = 'You are a terse pirate. Answer in one line.';
 
@@ -112,7 +112,7 @@ describe('assistants (issue 40)', () => {
     await second.getByTestId('shared-assistant-name').waitFor();
     expect(await second.getByTestId('shared-assistant-name').innerText()).toBe('Pirate translator');
     expect(await second.getByText(INSTRUCTIONS).isVisible()).toBe(true);
-    expect(await pageWidth(second)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(second, 390);
     expect(await seriousViolations(second)).toEqual([]);
     await screenshot(second, 'assistant-shared-390');
     await second.getByTestId('add-shared-assistant').click();

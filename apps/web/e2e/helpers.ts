@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** A JSON call from the page (same origin, the page's cookies), answering status and body. */
 export async function callApi(page: Page, path: string, body: unknown): Promise<{ status: number; body: any }> {
@@ -45,6 +46,47 @@ export async function digestOf(page: Page, url: string): Promise<string> {
 /** Whether the page scrolls sideways (its content is wider than the viewport). */
 export async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** The page's width and, when it is wider than `width`, the elements that reach past it (tag, classes, edges). */
+async function widthAndCulprits(page: Page, width: number): Promise<{ scrollWidth: number; past: string[] }> {
+  return page.evaluate((limit) => {
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= limit) return { scrollWidth, past: [] };
+    const past = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > limit + 1)
+      .slice(0, 12)
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        const label = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 40);
+        return `<${el.tagName.toLowerCase()} class="${(el.getAttribute('class') ?? '').slice(0, 90)}"> "${label}" ${Math.round(box.left)}..${Math.round(box.right)} px`;
+      });
+    return { scrollWidth, past };
+  }, width);
+}
+
+/**
+ * Asserts that the page does not scroll sideways at `width` px, once its layout has settled after a resize: what
+ * follows a resize through its events (matchMedia listeners, ResizeObservers) renders in a later task, so the check
+ * waits up to 2 s for it. A page still too wide fails with the elements that reach past the edge; one that needed the
+ * wait prints them, so a layout that is briefly too wide can be found.
+ */
+export async function expectFitsWidth(page: Page, width: number): Promise<void> {
+  let last = await widthAndCulprits(page, width);
+  const first = last;
+  const deadline = Date.now() + 2_000;
+  while (last.scrollWidth > width && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    last = await widthAndCulprits(page, width);
+  }
+  expect(last.scrollWidth, `the page is wider than ${width} px; reaching past the edge:\n${last.past.join('\n')}`).toBeLessThanOrEqual(
+    width,
+  );
+  if (first.scrollWidth > width) {
+    console.warn(
+      `${page.url()} was ${first.scrollWidth} px wide at ${width} px until its layout settled; past the edge:\n${first.past.join('\n')}`,
+    );
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpTestServer, startMcpTestServer } from '../../server/src/test/mcp-test-server';
 import { seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
-import { pageWidth } from './helpers';
+import { expectFitsWidth } from './helpers';
 
 const TOKEN = `journey-${randomBytes(8).toString('hex')}`;
 
@@ -51,7 +51,7 @@ describe('MCP tool servers', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await row.scrollIntoViewIfNeeded();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
     await screenshot(page, 'mcp-servers-390');
     expect(await seriousViolations(page)).toEqual([]);
     // And in the light theme, after a reload (the tools come from the saved listing).

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerFromPage, screenshot, useJourney } from './harness';
-import { callApi, focusReturned, pageWidth } from './helpers';
+import { callApi, focusReturned, expectFitsWidth } from './helpers';
 
 async function send(page: Page, prompt: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -72,7 +72,7 @@ describe('polish: chat', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await dialog.innerText()).toContain(title.slice(0, 30));
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await focusReturned(page);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney } from './harness';
-import { callApi, creditsOf, digestOf, pageWidth, threadWithImage } from './helpers';
+import { callApi, creditsOf, digestOf, expectFitsWidth, threadWithImage } from './helpers';
 
 const jobs = (page: Page) => page.getByRole('region', { name: 'Generated images' }).getByRole('article');
 
@@ -69,7 +69,7 @@ describe('polish: images', () => {
     await page.getByRole('button', { name: /^Run All/ }).click();
     await finished(page, 2);
     await page.getByRole('radio', { name: 'List view' }).click();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
     for (const card of await jobs(page).all()) {
       const box = await card.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);

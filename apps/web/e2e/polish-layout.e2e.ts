@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type AxeFinding, seriousViolations } from './axe';
 import { registerFromPage, screenshot, sessionSettled, useJourney, enrolOperatorFromPage } from './harness';
-import { callApi, pageWidth } from './helpers';
+import { callApi, expectFitsWidth, pageWidth } from './helpers';
 import { confirmationLink } from './outbox';
 
 const TWELVE = [
@@ -231,7 +231,7 @@ describe('polish: layout and keyboard (issue 36)', () => {
       return count;
     });
     expect(visible).toBeGreaterThanOrEqual(20);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
     await page.context().close();
   });
 

@@ -1,19 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe';
+import { axeAtBothWidths } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney, waitForReplies } from './harness';
-import { pageWidth } from './helpers';
-
-/** axe at 1280 and 390 px on what the page shows now (not reloaded), with a screenshot of each. */
-async function axeAtBothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    expect(await pageWidth(page)).toBeLessThanOrEqual(width);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const messageBox = (page: Page) => page.getByLabel('Message', { exact: true });
 

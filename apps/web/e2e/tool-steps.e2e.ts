@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpTestServer, startMcpTestServer } from '../../server/src/test/mcp-test-server';
 import { seriousViolations } from './axe';
 import { collectConsoleErrors, registerFromPage, screenshot, useJourney, waitForReplies } from './harness';
-import { pageWidth } from './helpers';
+import { expectFitsWidth } from './helpers';
 
 /** Adds the test MCP server as the signed-in user's own, as Settings would. */
 async function addServer(page: Page, url: string): Promise<number> {
@@ -83,7 +83,7 @@ describe('tools in a reply (issue 40)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await saved.waitFor();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'tool-step-done-390');
     expect(errors).toEqual([]);
@@ -142,7 +142,7 @@ describe('tools in a reply (issue 40)', () => {
     await screenshot(page, 'assistant-tools-search-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await reply.scrollIntoViewIfNeeded();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectFitsWidth(page, 390);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'assistant-tools-search-390');
     await page.setViewportSize({ width: 1280, height: 900 });
