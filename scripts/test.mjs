@@ -103,6 +103,17 @@ function failures(stage) {
   return lines.length ? [`\n== npm test: what failed in ${stage.name}`, ...lines] : [];
 }
 
+/** A stage's slowest test files (where the suite's time goes), from its Vitest report. */
+function slowest(stage, count = 8) {
+  const r = report(stage);
+  if (!r?.testResults?.length) return [];
+  const files = r.testResults
+    .map((file) => ({ name: path.relative(stage.cwd, file.name), ms: file.endTime - file.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  return [`\n== npm test: slowest files in ${stage.name}`, ...files.map((f) => `  ${seconds(f.ms).padStart(6)}  ${f.name}`)];
+}
+
 // `npm test -- server e2e` runs only the named stages (the prerequisites always run).
 const serial = process.argv.includes('--serial');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -149,6 +160,7 @@ for (const { stage, ms, code } of done.sort((a, b) => order.indexOf(a.stage.name
   console.log(`  ${stage.name.padEnd(14)} ${seconds(ms).padStart(6)}  ${code === 0 ? 'ok    ' : 'FAILED'}  ${counts(stage)}`);
 }
 console.log(`  ${'total'.padEnd(14)} ${seconds(Date.now() - started).padStart(6)}`);
+for (const { stage } of done) for (const line of slowest(stage)) console.log(line);
 for (const { stage } of done) for (const line of failures(stage)) console.log(line);
 rmSync(reports, { recursive: true, force: true });
 if (failed.length) {
