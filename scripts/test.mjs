@@ -144,11 +144,37 @@ async function runLane(stages, live) {
   for (const stage of stages) if (!(await runStage(stage, live))) return;
 }
 
+/** The machine's CPU time so far (Linux /proc/stat, in clock ticks): busy and total, or null elsewhere. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3] - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/** Each phase's stages, time and how busy the cores were (whether more at once could help). */
+const phases = [];
 if (await runStage(PREREQUISITES, true)) {
   for (const lanes of PHASES) {
     const running = lanes.map((lane) => lane.filter(wanted)).filter((lane) => lane.length);
+    if (!running.length) continue;
+    const t0 = Date.now();
+    const before = cpuTicks();
     if (serial || running.length < 2) for (const lane of running) await runLane(lane, true);
     else await Promise.all(running.map((lane) => runLane(lane, false)));
+    const after = cpuTicks();
+    const busy = before && after ? (after.busy - before.busy) / (after.total - before.total) : null;
+    phases.push({
+      names: running
+        .flat()
+        .map((s) => s.name)
+        .join(' + '),
+      ms: Date.now() - t0,
+      busy,
+    });
   }
 }
 
@@ -160,6 +186,8 @@ for (const { stage, ms, code } of done.sort((a, b) => order.indexOf(a.stage.name
   console.log(`  ${stage.name.padEnd(14)} ${seconds(ms).padStart(6)}  ${code === 0 ? 'ok    ' : 'FAILED'}  ${counts(stage)}`);
 }
 console.log(`  ${'total'.padEnd(14)} ${seconds(Date.now() - started).padStart(6)}`);
+for (const { names, ms, busy } of phases)
+  console.log(`  phase ${names}: ${seconds(ms)}${busy === null ? '' : `, the cores ${Math.round(busy * 100)}% busy`}`);
 for (const { stage } of done) for (const line of slowest(stage)) console.log(line);
 for (const { stage } of done) for (const line of failures(stage)) console.log(line);
 rmSync(reports, { recursive: true, force: true });

@@ -20,9 +20,25 @@ export interface AxeFinding {
  * serious and critical violations. axe is evaluated through the DevTools protocol, which the
  * app's CSP (no inline scripts) does not apply to.
  */
+/**
+ * Waits until what the page is animating has come to rest (a dialog's fade, a menu's slide), so colours are judged
+ * as a person sees them, not mid-fade: two frames for pending renders to start theirs, then every finite CSS
+ * animation and transition running. A fixed pause did not do on a busy machine (a dialog's button was judged at
+ * 4.45:1 in its fade).
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const settling = document.getAnimations().filter((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return a.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+    });
+    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
-  // Animations settle first, so colours are judged at rest, not mid-fade.
-  await page.waitForTimeout(350);
+  await animationsSettled(page);
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: any[] }> } }).axe;

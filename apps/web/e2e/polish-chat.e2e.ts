@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './axe';
 import { describe, expect, it } from 'vitest';
 import { registerFromPage, screenshot, useJourney } from './harness';
 import { callApi, focusReturned, expectFitsWidth } from './helpers';
@@ -65,7 +66,7 @@ describe('polish: chat', () => {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Delete thread' });
     await dialog.waitFor();
-    await page.waitForTimeout(400); // the opening animation
+    await animationsSettled(page); // the opening animation
     await screenshot(page, 'polish-delete-dialog-390');
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

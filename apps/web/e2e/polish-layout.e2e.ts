@@ -1,7 +1,7 @@
 import { FONTS } from '@ensemble/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type AxeFinding, seriousViolations } from './axe';
+import { type AxeFinding, seriousViolations, animationsSettled } from './axe';
 import { registerFromPage, screenshot, sessionSettled, useJourney, enrolOperatorFromPage } from './harness';
 import { callApi, expectFitsWidth, pageWidth } from './helpers';
 import { confirmationLink } from './outbox';
@@ -243,7 +243,7 @@ describe('polish: layout and keyboard (issue 36)', () => {
     await page.getByTestId('chat-model-picker').click();
     const menu = page.getByTestId('chat-model-picker-menu');
     await menu.getByRole('menuitem').first().waitFor();
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     await screenshot(page, 'chat-model-picker-1280');
     const measured = await menu.evaluate((el) => {
       const box = el.getBoundingClientRect();
