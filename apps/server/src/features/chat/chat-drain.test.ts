@@ -49,6 +49,7 @@ describe(`graceful drain on ${TEST_DB}`, () => {
     const health = await c.get('/api/health');
     expect(health.statusCode).toBe(503);
     expect(health.data.status).toBe('draining');
+    expect(health.headers['retry-after']).toBe('5');
     expect(await draining).toEqual({ finished: 1, cut: 0 });
     expect(await reply(c, thread)).toMatchObject({ status: 'complete' });
     // The refused request cost nothing: only the finished reply was charged.

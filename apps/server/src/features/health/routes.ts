@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; draining: () => boolean 
     } catch {
       throw new AppError('unavailable', 'Database unavailable');
     }
-    if (draining()) return reply.code(503).send({ status: 'draining', database: db.dialect });
+    if (draining()) return reply.code(503).header('Retry-After', '5').send({ status: 'draining', database: db.dialect });
     return { status: 'success', database: db.dialect };
   });
 };
