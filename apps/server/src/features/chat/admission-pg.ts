@@ -87,9 +87,11 @@ const admission = (isUser: boolean) =>
       ${activeRow}
       on conflict (day, metric, dim) do update set n = daily_rollups.n + excluded.n),
     leaf as (
-      select m.id, m.depth from th join messages m on m.id = coalesce(
-        (select x.id from messages x where x.id = th.current_leaf_id and x.thread_id = th.id),
-        (select max(x.id) from messages x where x.thread_id = th.id))),
+      -- The id compared with values computed once (not a join on an expression): a lookup by primary key whatever the
+      -- planner thinks of the table's size (a join planned while the table was small scanned every message).
+      select m.id, m.depth from messages m where m.id = coalesce(
+        (select x.id from th join messages x on x.id = th.current_leaf_id and x.thread_id = th.id),
+        (select max(x.id) from messages x where x.thread_id = ${threadId}))),
     ${branchCte(sql`(select id from leaf)`, threadId)},
     prompt as (
       insert into messages (thread_id, parent_id, depth, credits, role, type, content, model, metadata, status, created_at, updated_at)
