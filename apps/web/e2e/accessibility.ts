@@ -18,6 +18,21 @@ async function audit(page: Page, label: string) {
   if (found.length) findings[label] = found;
 }
 
+/** The layers a click opens and Escape closes: dialogs, menus and list boxes. */
+const LAYER = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+
+/** Clicks what opens a layer and waits until the layer shows, so the audit judges it, not the page before it. */
+async function openLayer(page: Page, opener: ReturnType<Page['getByRole']>) {
+  await opener.click();
+  await page.locator(LAYER).first().waitFor();
+}
+
+/** Closes the open layer with Escape and waits until it is gone (its closing animation included). */
+async function closeLayer(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((layer) => !document.querySelector(layer), LAYER);
+}
+
 async function themedContext(journey: Journey, theme: Theme, width: number) {
   const context = await journey.browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 } });
   await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
@@ -77,12 +92,12 @@ async function guestTools(journey: Journey, theme: Theme, width: number) {
     await audit(page, at('chat drawer'));
     await page.keyboard.press('Escape');
   }
-  await page.getByTestId('chat-model-picker').click();
+  await openLayer(page, page.getByTestId('chat-model-picker'));
   await audit(page, at('chat model menu'));
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: /credits/ }).click();
+  await closeLayer(page);
+  await openLayer(page, page.getByRole('button', { name: /credits/ }));
   await audit(page, at('credit meter'));
-  await page.keyboard.press('Escape');
+  await closeLayer(page);
 
   // Compare with three results.
   await open(page, `${base}/compare`);
@@ -97,6 +112,7 @@ async function guestTools(journey: Journey, theme: Theme, width: number) {
   await audit(page, at('studio empty'));
   await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse at dusk');
   await page.getByRole('button', { name: 'Add Model' }).click();
+  await page.getByTestId('add-model-menu').waitFor();
   await audit(page, at('studio add-model menu'));
   await page.getByTestId('add-model-menu').getByText('Stable Diffusion XL', { exact: true }).click();
   await page.getByRole('button', { name: 'Add Model' }).click();
@@ -108,7 +124,7 @@ async function guestTools(journey: Journey, theme: Theme, width: number) {
   await audit(page, at('studio results'));
   await page.getByRole('radio', { name: 'List view' }).click();
   await audit(page, at('studio list'));
-  await page.getByRole('button', { name: 'Clear All' }).click();
+  await openLayer(page, page.getByRole('button', { name: 'Clear All' }));
   await audit(page, at('studio clear dialog'));
   await context.close();
   expect(findings).toEqual({});
@@ -131,9 +147,9 @@ async function accountJourney(journey: Journey, theme: Theme, width: number) {
     await audit(page, at('chat drawer'));
     await page.keyboard.press('Escape');
   }
-  await page.getByRole('button', { name: 'Delete thread' }).click();
+  await openLayer(page, page.getByRole('button', { name: 'Delete thread' }));
   await audit(page, at('delete thread dialog'));
-  await page.keyboard.press('Escape');
+  await closeLayer(page);
   // Sharing and leaving (issue 15): the share dialog, the shared page, Settings' links, the delete dialog.
   await page.getByRole('button', { name: 'Share thread' }).click();
   await page.getByTestId('share-link').waitFor();
@@ -146,17 +162,17 @@ async function accountJourney(journey: Journey, theme: Theme, width: number) {
   await page.getByTestId('share-link-row').waitFor();
   await audit(page, at('settings share links'));
   await open(page, `${base}/profile`);
-  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await openLayer(page, page.getByRole('button', { name: 'Delete my account' }));
   await audit(page, at('delete account dialog'));
-  await page.keyboard.press('Escape');
+  await closeLayer(page);
   // The account menu; on a phone, the header's menu holds its links.
-  await page.getByRole('button', { name: width < 768 ? 'Open menu' : /Account menu/ }).click();
+  await openLayer(page, page.getByRole('button', { name: width < 768 ? 'Open menu' : /Account menu/ }));
   await audit(page, at(width < 768 ? 'phone menu' : 'account menu'));
-  await page.keyboard.press('Escape');
+  await closeLayer(page);
   await open(page, `${base}/my-assets`);
   await page.getByRole('radio', { name: /List/ }).first().click();
   await audit(page, at('my assets list'));
-  await page.getByRole('article', { name: 'A red bicycle' }).getByRole('button', { name: 'Delete' }).click();
+  await openLayer(page, page.getByRole('article', { name: 'A red bicycle' }).getByRole('button', { name: 'Delete' }));
   await audit(page, at('delete image dialog'));
   await context.close();
   expect(findings).toEqual({});
