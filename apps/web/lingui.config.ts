@@ -14,8 +14,8 @@ const config: LinguiConfig = {
   // Origins without line numbers: a catalogue changes when a message does, not when a line moves.
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',
-  // The macros' runtime: our i18n instance (activated as soon as it is imported), and a Trans and useLingui that need
-  // no provider and follow the active language (src/i18n).
+  // The macros' runtime: our i18n instance (English without a library; Lingui's runtime loads with another language),
+  // and a Trans and useLingui that need no provider and follow the active language (src/i18n).
   runtimeConfigModule: {
     i18n: ['@/i18n', 'i18n'],
     Trans: ['@/i18n/trans', 'Trans'],

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { LINGUI_CONFIG, linguiBabelPlugins } from './build/lingui-babel.ts';
+import { linguiShortIdCatalogues } from './build/lingui-short-ids.ts';
 import { moduleGraph } from './build/used-modules.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 // The app's own `x-schemas.ts` modules, which its API calls import on demand to validate an answer.
 const LAZY_SCHEMAS = /[\\/]src[\\/].*-schemas\.ts$/;
 const LAZY_SHARED = /[\\/](node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons|src[\\/]components[\\/]ui)[\\/]/;
+const LINGUI_RUNTIME = /[\\/]node_modules[\\/]@lingui[\\/](core|message-utils)[\\/]/;
 const ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+\.tsx$/;
 
 function firstLoadGroups(): Plugin {
@@ -121,6 +123,8 @@ export default defineConfig({
     react({ babel: { plugins: linguiBabelPlugins() } }),
     // Each language's catalogue (src/locales/*/messages.po) compiled to its own chunk, loaded when that language is.
     lingui({ configPath: LINGUI_CONFIG }),
+    // Its keys renamed to the short ids the code uses (build/lingui-short-ids.ts).
+    linguiShortIdCatalogues(),
     tailwindcss(),
     // The installable app (issue 42): its manifest and a Workbox service worker that precaches the app shell and the
     // first load's assets (other lazy chunks are cached as they are used) and never touches /api: no answer or event
@@ -248,6 +252,8 @@ export default defineConfig({
           groups: [
             // zod and the shared response schemas: only lazy screens and actions validate with them.
             { name: 'schemas', test: (id) => schemas.has(id), priority: 4, includeDependenciesRecursively: false },
+            // Lingui's runtime, which loads with a language other than English (src/i18n/languages.ts).
+            { name: 'lingui', test: (id) => LINGUI_RUNTIME.test(id), priority: 4 },
             { name: 'shell', test: (id) => firstLoad.shell.has(id), priority: 3 },
             { name: 'screens', test: (id) => firstLoad.shared.has(id), priority: 2 },
             { name: 'chat', test: (id) => firstLoad.chat.has(id), priority: 1 },

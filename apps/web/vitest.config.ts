@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { LINGUI_CONFIG, linguiBabelPlugins } from './build/lingui-babel.ts';
+import { linguiShortIdCatalogues } from './build/lingui-short-ids.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ function filesThatMock(dir: string): string[] {
 const mocking = filesThatMock('src');
 
 export default defineConfig({
-  plugins: [react({ babel: { plugins: linguiBabelPlugins() } }), lingui({ configPath: LINGUI_CONFIG })],
+  plugins: [react({ babel: { plugins: linguiBabelPlugins() } }), lingui({ configPath: LINGUI_CONFIG }), linguiShortIdCatalogues()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'jsdom',
@@ -36,7 +37,14 @@ export default defineConfig({
       // Files share their worker's modules (each still gets a fresh jsdom): the app, React and the
       // lazy screens are imported once per worker instead of once per file.
       { extends: true as const, test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: mocking, isolate: false } },
-      ...(mocking.length ? [{ extends: true as const, test: { name: 'web-isolated', include: mocking, isolate: true, env: { WEB_TESTS_MOCK_MODULES: '1' } } }] : []),
+      ...(mocking.length
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'web-isolated', include: mocking, isolate: true, env: { WEB_TESTS_MOCK_MODULES: '1' } },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,5 +1,6 @@
 import type { PluginObj, types as BabelTypes } from '@babel/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { shortIds } from './lingui-short-ids.ts';
 
 /**
  * A Babel plugin that runs after Lingui's macro and compiles each message descriptor's English `message` (ICU text,
@@ -7,6 +8,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
  * to a catalogue. The source language then renders from the descriptors themselves: English visitors download no
  * catalogue and no ICU parser (about 6 KB compressed), and each message travels in the chunk of the screen that shows
  * it. Other languages load their compiled catalogue, whose entries take precedence over `message`.
+ * It also gives each descriptor its short id (lingui-short-ids.ts), the key of its entry in those catalogues.
  */
 export default function linguiSourceMessages({ types: t }: { types: typeof BabelTypes }): PluginObj {
   const stringProperty = (node: BabelTypes.ObjectExpression, name: string) =>
@@ -19,12 +21,15 @@ export default function linguiSourceMessages({ types: t }: { types: typeof Babel
     visitor: {
       Program: {
         exit(program) {
+          const ids = shortIds();
           program.traverse({
             ObjectExpression(path) {
               // A descriptor as the macro writes it: { id: "...", message: "...", ... }.
-              if (!stringProperty(path.node, 'id')) return;
+              const id = stringProperty(path.node, 'id');
+              if (!id) return;
               const message = stringProperty(path.node, 'message');
               if (!message) return;
+              id.value = t.stringLiteral(ids.get(id.value.value) ?? id.value.value);
               message.value = t.valueToNode(compileMessage(message.value.value)) as never;
             },
           });

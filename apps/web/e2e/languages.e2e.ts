@@ -43,6 +43,20 @@ describe('the app in German and in Arabic', () => {
         expect(await layoutFaults(page), path).toEqual({ sideways: false, clipped: [] });
       }
       await screenshot(page, 'german-phone-login');
+      // Switching in Settings needs no reload: to English (no catalogue, no Lingui runtime) and back to German.
+      await page.goto(`${journey.server.url}/prod/settings`);
+      await page.getByRole('heading', { name: 'Einstellungen' }).first().waitFor();
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations.push(frame.url());
+      });
+      await page.getByLabel('Anzeigesprache').selectOption('en');
+      await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.getByLabel('Display language').selectOption('de');
+      await page.getByRole('heading', { name: 'Einstellungen' }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      expect(navigations).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,3 +1,4 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/features/chat/format-date';
 import { formatRelativeDate } from '@/features/profile/profile-format';
@@ -6,11 +7,11 @@ import { i18n } from './index';
 
 describe('numbers and dates', () => {
   const at = (locale: string, read: () => string) => {
-    i18n.loadAndActivate({ locale, messages: {} });
+    i18n.use(setupI18n({ locale, messages: { [locale]: {} } }));
     try {
       return read();
     } finally {
-      i18n.activate('en');
+      i18n.use(undefined);
     }
   };
 

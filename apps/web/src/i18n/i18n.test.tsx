@@ -1,9 +1,13 @@
 import { msg, t } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { setupI18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { messageId } from '../../build/lingui-short-ids';
 import { i18n } from './index';
 
 const SAVED = msg`Saved`;
@@ -43,20 +47,54 @@ describe('texts written with the Lingui macros', () => {
     expect(screen.getByTestId('plural')).toHaveTextContent('2 credits');
     try {
       act(() =>
-        i18n.loadAndActivate({
-          locale: 'de',
-          messages: {
-            [generateMessageId('{count, plural, one {# credit} other {# credits}}')]: compileMessage(
-              '{count, plural, one {# Guthaben} other {# Guthaben}}',
-            ),
-          },
-        }),
+        i18n.use(
+          setupI18n({
+            locale: 'de',
+            messages: {
+              de: {
+                [messageId('{count, plural, one {# credit} other {# credits}}')]: compileMessage(
+                  '{count, plural, one {# Guthaben} other {# Guthaben}}',
+                ),
+              },
+            },
+          }),
+        ),
       );
+      expect(i18n.locale).toBe('de');
       expect(screen.getByTestId('plural')).toHaveTextContent('2 Guthaben');
       expect(screen.getByTestId('msg')).toHaveTextContent('Saved');
     } finally {
-      act(() => i18n.activate('en'));
+      act(() => i18n.use(undefined));
     }
+    expect(i18n.locale).toBe('en');
     expect(screen.getByTestId('plural')).toHaveTextContent('2 credits');
+  });
+});
+
+describe("English without Lingui's runtime", () => {
+  // Every message of the source catalogue, with values that take each plural's branches: the app's English (index.ts)
+  // says exactly what Lingui's runtime says for the same compiled message.
+  const catalogue = formatter().parse(readFileSync(path.join(__dirname, '../locales/en/messages.po'), 'utf8'), {
+    locale: 'en',
+    sourceLocale: 'en',
+    filename: 'messages.po',
+  }) as Record<string, { message?: string }>;
+  const messages = Object.entries(catalogue).flatMap(([id, entry]) => (entry.message ? [{ id, text: entry.message }] : []));
+
+  it('renders every message of the catalogue as Lingui does', () => {
+    expect(messages.length).toBeGreaterThan(1000);
+    const lingui = setupI18n({ locale: 'en', messages: { en: {} } });
+    let plurals = 0;
+    for (const { id, text } of messages) {
+      const message = compileMessage(text);
+      const names = [...new Set([...text.matchAll(/\{(\w+)/g)].map((m) => m[1]!))];
+      for (const n of [0, 1, 2, 1234]) {
+        const values = Object.fromEntries(names.map((name) => [name, new RegExp(`\\{${name}, plural`).test(text) ? n : `v${n}`]));
+        expect(i18n._({ id, message: message as never, values }), text).toBe(lingui._({ id, message: message as never, values }));
+        expect(i18n._(id, values, { message }), text).toBe(lingui._(id, values, { message: message as never }));
+      }
+      if (text.includes(', plural,')) plurals++;
+    }
+    expect(plurals).toBeGreaterThan(30);
   });
 });

@@ -1,22 +1,26 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, matchLanguage, RTL_LANGUAGES, STORAGE_KEYS } from '@ensemble/shared';
-import type { Messages } from '@lingui/core';
+import type { I18n, Messages } from '@lingui/core';
 import { localStore } from '@/lib/storage';
-import { i18n } from './index';
+import { i18n, SOURCE_LOCALE } from './index';
 
 /**
  * Which language the app speaks, and loading it. English is compiled into the code; every other language's
- * catalogue is its own chunk, fetched only when that language is used (so a visitor downloads one language).
+ * catalogue is its own chunk, fetched only when that language is used (so a visitor downloads one language), with
+ * Lingui's runtime, which only the other languages need (see index.ts).
  * The language follows the browser (navigator.languages) until the person picks one in Settings: a guest's choice is
  * kept in this browser, an account's on the server too (applied on every device, see useAccountLanguage).
  */
 const catalogues = import.meta.glob<{ messages: Messages }>(['../locales/*/messages.po', '!../locales/en/messages.po']);
 
-const loaded = new Map<Language, Promise<Messages>>();
-function loadCatalogue(language: Language): Promise<Messages> {
+const loaded = new Map<Language, Promise<I18n>>();
+/** Lingui's runtime holding a language's catalogue. */
+function loadLanguage(language: Language): Promise<I18n> {
   let pending = loaded.get(language);
   if (!pending) {
     const load = catalogues[`../locales/${language}/messages.po`];
-    pending = load ? load().then((m) => m.messages) : Promise.resolve({});
+    pending = Promise.all([load ? load().then((m) => m.messages) : {}, import('@lingui/core')]).then(([messages, { setupI18n }]) =>
+      setupI18n({ locale: language, messages: { [language]: messages } }),
+    );
     // A failed download is tried again next time.
     pending.catch(() => loaded.delete(language));
     loaded.set(language, pending);
@@ -65,9 +69,9 @@ let latest: Language | null = null;
  */
 export async function activateLanguage(language: Language): Promise<void> {
   latest = language;
-  const messages = await loadCatalogue(language);
+  const runtime = language === SOURCE_LOCALE ? undefined : await loadLanguage(language);
   if (latest !== language) return;
-  if (i18n.locale !== language) i18n.loadAndActivate({ locale: language, messages });
+  i18n.use(runtime);
   applyToDocument(language);
 }
 

@@ -8,7 +8,8 @@ type TransProps = Omit<ComponentProps<typeof TransNoContext>, 'lingui'>;
 /** The runtime behind `<Trans>` and `<Plural>` from `@lingui/react/macro`: no provider needed (see use-lingui.ts). */
 export function Trans(props: TransProps) {
   const { i18n } = useLingui();
-  const withI18n = { ...props, lingui: { i18n } } as ComponentProps<typeof TransNoContext>;
+  // TransNoContext calls only `i18n._`, which the app's i18n has (index.ts).
+  const withI18n = { ...props, lingui: { i18n } } as unknown as ComponentProps<typeof TransNoContext>;
   return <TransNoContext {...withI18n} />;
 }
 

@@ -1,6 +1,5 @@
-import type { I18n } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
-import { i18n } from './index';
+import { type AppI18n, i18n } from './index';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const activeLocale = () => i18n.locale;
@@ -15,7 +14,7 @@ export function useLocale(): string {
  * I18nProvider above every component; this one reads the app's single i18n instance and renders again when the
  * language changes.
  */
-export function useLingui(): { i18n: I18n; _: I18n['_']; locale: string } {
+export function useLingui(): { i18n: AppI18n; _: AppI18n['_']; locale: string } {
   const locale = useLocale();
   return useMemo(() => ({ i18n, _: i18n._.bind(i18n), locale }), [locale]);
 }

@@ -2,7 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { defaultPreferences, usePreferences } from '@/features/preferences';
-import { i18n } from '@/i18n';
 import { activateLanguage } from '@/i18n/languages';
 import { noteConnection } from '@/lib/connection';
 import { loadEveryScreen } from '@/app/page-routes';
@@ -33,7 +32,6 @@ afterEach(() => {
   // Likewise the language: a test that switched it leaves English to the next, and a switch still loading its
   // catalogue when the test ended is dropped (the last language asked for wins), not applied in the next test.
   void activateLanguage('en');
-  if (i18n.locale !== 'en') i18n.activate('en');
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
   window.localStorage.clear();
