@@ -3,7 +3,7 @@
 // JavaScript file at the same relative place under dist/, and every other file under src (icons,
 // word lists, anything a module reads through import.meta.url) is copied beside it, so relative
 // URLs, worker entries included, resolve in dist/ as they do in src/. Tests are left out.
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -53,4 +53,49 @@ for (const pkg of packages) {
   for (const rel of files.filter((f) => !f.endsWith('.ts'))) cpSync(path.join(src, rel), path.join(out, rel));
   if (outRoot !== null) cpSync(path.join(pkg, 'package.json'), path.join(out, '..', 'package.json'));
 }
+
+// The server's entry (dist/main.js) is then bundled with its dependencies into one file: starting, Node loads that
+// file instead of about 1,500 modules, and is healthy in about half the time (1.4 s instead of 2.5 s here; every
+// browser journey starts servers). The file-by-file build stays beside it for the other entries (backup, image
+// migration) and the worker threads. Packages with native code or files of their own stay outside the bundle.
+// Each module that finds a file beside it (`new URL('./icons/x.svg', import.meta.url)`) gets its own file's URL, as
+// in the file-by-file build, so those paths hold.
+const NOT_BUNDLED = ['better-sqlite3', '@node-rs/argon2', 'sharp', 'esbuild', 'pdfjs-dist', 'pg-native'];
+const serverOut = outOf(packages[1]);
+const built = [serverOut, outOf(packages[0])];
+const entry = path.join(serverOut, 'main.js');
+const bundled = await build({
+  entryPoints: [entry],
+  outfile: entry,
+  write: false,
+  allowOverwrite: true,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['ensemble-dist'],
+  external: NOT_BUNDLED,
+  // CommonJS packages inside an ES module bundle call require() for Node's own modules.
+  banner: { js: "import { createRequire as __ensembleRequire } from 'node:module'; const require = __ensembleRequire(import.meta.url);" },
+  // No source map: Node's --enable-source-maps would read all 21 MB of it at every start (0.8 s). The bundle is
+  // plain, unminified JavaScript, each module under a comment naming its file, so a stack trace still reads.
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'module-urls',
+      setup(b) {
+        b.onLoad({ filter: /\.js$/ }, (args) => {
+          if (!built.some((dir) => args.path.startsWith(dir + path.sep))) return undefined;
+          const text = readFileSync(args.path, 'utf8');
+          if (!text.includes('import.meta.url')) return undefined;
+          const own = `./${path.relative(serverOut, args.path).split(path.sep).join('/')}`;
+          return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(own)}, import.meta.url).href`), loader: 'js' };
+        });
+      },
+    },
+  ],
+});
+for (const file of bundled.outputFiles) writeFileSync(file.path, file.contents);
+// The file-by-file main.js's map would not match the bundle.
+rmSync(`${entry}.map`, { force: true });
 console.log(`Built the server and the shared package to JavaScript in ${Math.round(performance.now() - started)} ms`);

@@ -16,27 +16,43 @@ export interface AxeFinding {
 }
 
 /**
+ * Waits until the page has come to rest, so colours are judged as a person sees them, not mid-change: a pass of two
+ * frames in which nothing in the document changed and no finite CSS animation or transition ran (each one running is
+ * awaited, then the page is looked at again). A change that lands late, such as a button enabled when its data
+ * arrives, starts its transition after the first look; under load an audit had judged such a button mid-fade at
+ * 2.1:1. A fixed pause did not do on a busy machine either (a dialog's button at 4.45:1 in its fade). Gives up
+ * after 5 s of a page that keeps changing, and judges it as it is.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    let changes = 0;
+    const observer = new MutationObserver((records) => {
+      changes += records.length;
+    });
+    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    try {
+      const deadline = performance.now() + 5000;
+      for (;;) {
+        changes = 0;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const settling = document.getAnimations().filter((a) => {
+          const end = a.effect?.getComputedTiming().endTime;
+          return a.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+        });
+        await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
+        if ((changes === 0 && settling.length === 0) || performance.now() > deadline) return;
+      }
+    } finally {
+      observer.disconnect();
+    }
+  });
+}
+
+/**
  * Runs axe-core (WCAG 2 A/AA and best practices) on the page as it is now and returns its
  * serious and critical violations. axe is evaluated through the DevTools protocol, which the
  * app's CSP (no inline scripts) does not apply to.
  */
-/**
- * Waits until what the page is animating has come to rest (a dialog's fade, a menu's slide), so colours are judged
- * as a person sees them, not mid-fade: two frames for pending renders to start theirs, then every finite CSS
- * animation and transition running. A fixed pause did not do on a busy machine (a dialog's button was judged at
- * 4.45:1 in its fade).
- */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const settling = document.getAnimations().filter((a) => {
-      const end = a.effect?.getComputedTiming().endTime;
-      return a.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
-    });
-    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
-  });
-}
-
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   await animationsSettled(page);
   await page.evaluate(AXE_SOURCE);
