@@ -32,6 +32,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // its own SQLite folder, PostgreSQL schema and Redis namespace.
       maxWorkers: Number(process.env.SERVER_TEST_WORKERS ?? availableParallelism() + 1),
       isolate: false,
+      // The built server that the tests starting it as a process run (src/test/built-server.ts).
+      globalSetup: ['src/test/global-setup.ts'],
       projects: [
         { extends: true as const, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
         ...(pgUp ? [{ extends: true as const, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB } from './test/app-factory.js';
 import { freePort } from './test/free-port.js';
+import { builtEntry } from './test/built-server.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 
@@ -66,7 +67,7 @@ describe.runIf(TEST_DB === 'sqlite' && process.platform === 'linux')('ACCEPT_HAN
     const port = await freePort();
     dataDir = mkdtempSync(path.join(tmpdir(), 'ensemble-accept-'));
     let output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, builtEntry('main'), {
       cwd: SERVER_DIR,
       env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ACCEPT_HANDLES: handles },
     });

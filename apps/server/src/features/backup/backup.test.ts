@@ -12,13 +12,14 @@ import { signInNewAccount } from '../../test/account-factory.js';
 import { type TestS3, startTestS3 } from '../../test/s3-server.js';
 import { LocalObjectStore } from '../images/local-object-store.js';
 import { type ObjectStore, createObjectStore } from '../images/object-store.js';
+import { builtEntry } from '../../test/built-server.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Runs `npm run backup`/`restore`'s program, as the command does, on the instance `env` configures. */
 function command(action: 'backup' | 'restore', dir: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/backup.ts', action, dir], {
+    const child = spawn(process.execPath, [...builtEntry('backup'), action, dir], {
       cwd: SERVER_DIR,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     });

@@ -6,6 +6,7 @@ import { TEST_DATABASE_URL, TEST_DB, type TestApp, createTestApp } from '../../t
 import { freePort } from '../../test/free-port.js';
 import { type SseEvent, cookieOf, readSse, replyTextOf } from '../../test/sse-client.js';
 import { until } from '../../test/until.js';
+import { builtEntry } from '../../test/built-server.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -14,7 +15,7 @@ function startServer(t: TestApp, port: number): { child: ChildProcess; output: (
   const database =
     TEST_DB === 'postgres' ? { DATABASE_URL: `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${t.pgSchema}`)}` } : {};
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, builtEntry('main'), {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,

@@ -6,6 +6,7 @@ import { TEST_DATABASE_URL, TEST_DB, type TestApp, type TestClient, createTestAp
 import { readSse, replyTextOf } from '../../test/sse-client.js';
 import { freePort } from '../../test/free-port.js';
 import { until } from '../../test/until.js';
+import { builtEntry } from '../../test/built-server.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -105,7 +106,7 @@ describe(`an instance killed mid-reply on ${TEST_DB}`, () => {
     const database =
       TEST_DB === 'postgres' ? { DATABASE_URL: `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${b.pgSchema}`)}` } : {};
     let output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, builtEntry('main'), {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH,
