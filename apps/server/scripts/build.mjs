@@ -56,7 +56,7 @@ for (const pkg of packages) {
 
 // The server's entries (dist/main.js, and the backup and image-migration commands) are then bundled with their
 // dependencies: starting, Node loads a few files instead of about 1,500 modules, and is healthy in about half the
-// time (1.4 s instead of 2.5 s here; every browser journey starts servers). The file-by-file build stays beside them
+// time (about 1.5 s instead of 2.8 s here; every browser journey starts servers). The file-by-file build stays beside them
 // for the worker threads. Packages with native code or files of their own stay outside the bundle.
 // Each module that finds a file beside it (`new URL('./icons/x.svg', import.meta.url)`) gets its own file's URL, as
 // in the file-by-file build, so those paths hold.

@@ -27,17 +27,22 @@ function base62(n: number): string {
   return out;
 }
 
+/** The source catalogue by Lingui's id; an entry with a generated id carries its English text as `message`. */
+export function sourceCatalogue(): Record<string, { message?: string }> {
+  return formatter({ lineNumbers: false }).parse(readFileSync(SOURCE_CATALOGUE, 'utf8'), {
+    locale: 'en',
+    sourceLocale: 'en',
+    filename: SOURCE_CATALOGUE,
+  }) as Record<string, { message?: string }>;
+}
+
 let cached: { mtimeMs: number; ids: Map<string, string> } | undefined;
 
 /** Lingui's id of each message of the source catalogue → its short id. */
 export function shortIds(): Map<string, string> {
   const { mtimeMs } = statSync(SOURCE_CATALOGUE);
   if (cached?.mtimeMs === mtimeMs) return cached.ids;
-  const catalogue = formatter({ lineNumbers: false }).parse(readFileSync(SOURCE_CATALOGUE, 'utf8'), {
-    locale: 'en',
-    sourceLocale: 'en',
-    filename: SOURCE_CATALOGUE,
-  }) as Record<string, { message?: string }>;
+  const catalogue = sourceCatalogue();
   const all = Object.keys(catalogue);
   // Generated ids are the entries that carry their English text as `message`; the others are explicit.
   const generated = all.filter((id) => catalogue[id]?.message !== undefined);

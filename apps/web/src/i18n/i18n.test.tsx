@@ -1,13 +1,10 @@
 import { msg, t } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { setupI18n } from '@lingui/core';
-import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messageId } from '../../build/lingui-short-ids';
+import { messageId, sourceCatalogue } from '../../build/lingui-short-ids';
 import { i18n } from './index';
 
 const SAVED = msg`Saved`;
@@ -74,11 +71,7 @@ describe('texts written with the Lingui macros', () => {
 describe("English without Lingui's runtime", () => {
   // Every message of the source catalogue, with values that take each plural's branches: the app's English (index.ts)
   // says exactly what Lingui's runtime says for the same compiled message.
-  const catalogue = formatter().parse(readFileSync(path.join(__dirname, '../locales/en/messages.po'), 'utf8'), {
-    locale: 'en',
-    sourceLocale: 'en',
-    filename: 'messages.po',
-  }) as Record<string, { message?: string }>;
+  const catalogue = sourceCatalogue();
   const messages = Object.entries(catalogue).flatMap(([id, entry]) => (entry.message ? [{ id, text: entry.message }] : []));
 
   it('renders every message of the catalogue as Lingui does', () => {
